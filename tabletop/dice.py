@@ -1,0 +1,61 @@
+"""Dice: rolls, the outcome table of two dice, and setting or adjusting a die within its faces.
+
+    >>> sum(p for _, p in two_dice_outcomes())
+    1.0
+    >>> len(two_dice_outcomes())
+    21
+    >>> adjust(6, +1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a die cannot go above 6
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+FACES = 6
+
+
+def roll(rng: random.Random, faces: int = FACES) -> int:
+    return rng.randint(1, faces)
+
+
+def roll_many(rng: random.Random, n: int, faces: int = FACES) -> tuple[int, ...]:
+    return tuple(rng.randint(1, faces) for _ in range(n))
+
+
+def check_face(value: int, faces: int = FACES) -> int:
+    if not 1 <= value <= faces:
+        raise ValueError(f"a die shows 1 to {faces}, not {value}")
+    return value
+
+
+def adjust(value: int, delta: int, faces: int = FACES) -> int:
+    """``value + delta``, refusing to leave the die's faces."""
+    result = value + delta
+    if result > faces:
+        raise ValueError(f"a die cannot go above {faces}")
+    if result < 1:
+        raise ValueError("a die cannot go below 1")
+    return result
+
+
+def opposite(value: int, faces: int = FACES) -> int:
+    """The face opposite ``value`` on a standard die (they sum to faces + 1)."""
+    return faces + 1 - check_face(value, faces)
+
+
+@cache
+def two_dice_outcomes(faces: int = FACES) -> tuple[tuple[tuple[int, int], float], ...]:
+    """The unordered results of two dice, (low, high), with their probabilities."""
+    total = faces * faces
+    return tuple(
+        ((a, b), (1 if a == b else 2) / total) for a in range(1, faces + 1) for b in range(a, faces + 1)
+    )
+
+
+@cache
+def one_die_outcomes(faces: int = FACES) -> tuple[tuple[int, float], ...]:
+    return tuple((v, 1 / faces) for v in range(1, faces + 1))

@@ -1,0 +1,283 @@
+"""The protocol every game implements: metadata, states, actions and views.
+
+A game is metadata plus a factory (:meth:`Game.new_initial_state`). A state says
+whose turn it is -- a player index, :data:`CHANCE` or :data:`TERMINAL` -- lists
+its legal actions sorted by their notation, and applies one. Chance is a
+player: a shuffle, a draw from a face-down deck or a dice roll is a chance node
+whose outcomes carry probabilities, so a game replays exactly from its list of
+actions, and a rules engine never touches a random number generator itself.
+
+Actions are small immutable values (frozen dataclasses are ideal) whose
+``str()`` is a short notation that :meth:`Game.parse_action` reads back::
+
+    >>> action = state.legal_actions()[0]          # doctest: +SKIP
+    >>> game.parse_action(state, str(action)) == action   # doctest: +SKIP
+    True
+
+Hidden information lives in :meth:`State.view`: ``view(p)`` holds exactly what
+player ``p`` may know. Agents and the user interface only ever receive views.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+CHANCE = -1
+"""``current_player()`` of a chance node: the next action is a random outcome."""
+TERMINAL = -2
+"""``current_player()`` of a finished game."""
+
+JSON = Any
+"""A value made of dicts, lists, strings, numbers, booleans and None."""
+
+
+class GameError(Exception):
+    """Base class of the errors a game raises for bad input."""
+
+
+class InvalidActionError(GameError, ValueError):
+    """A text is not an action of this game at all (it does not parse)."""
+
+
+class IllegalActionError(GameError, ValueError):
+    """A well-formed action that the rules do not allow in this state."""
+
+
+class InvalidStateError(GameError, ValueError):
+    """A serialised state or position is malformed or impossible."""
+
+
+class Action(Hashable, Protocol):
+    """What an action value offers: a hashable value whose ``str()`` is its notation."""
+
+    def __str__(self) -> str: ...
+
+
+A = TypeVar("A", bound=Action)
+
+
+class View(abc.ABC):
+    """What one player may know of a state, and nothing more.
+
+    Views compare equal exactly when they hold the same information, and
+    serialise to JSON for files and tests.
+    """
+
+    player: int
+
+    @abc.abstractmethod
+    def to_json(self) -> JSON:
+        """The view as JSON-compatible data."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(repr(self.to_json()))
+
+
+class State(abc.ABC, Generic[A]):
+    """A position of a game, mutated in place by :meth:`apply`.
+
+    Search code copies states with :meth:`clone`, which each game implements
+    cheaply rather than by deep copy.
+    """
+
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The player to act (0-based), or :data:`CHANCE`, or :data:`TERMINAL`."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[A]:
+        """Actions of the player to act (chance outcomes at a chance node), sorted by ``str``."""
+
+    def chance_outcomes(self) -> list[tuple[A, float]]:
+        """Outcomes and their probabilities at a chance node (they sum to 1)."""
+        raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+    def sample_chance(self, rng: random.Random) -> A:
+        """Draw one chance outcome with ``rng``; games may override this for speed."""
+        outcomes = self.chance_outcomes()
+        actions = [a for a, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        return rng.choices(actions, weights)[0]
+
+    @abc.abstractmethod
+    def apply(self, action: A) -> None:
+        """Apply ``action``; raise :class:`IllegalActionError` if it is not legal."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Each player's result: 1 win, 0 loss, 0.5 draw (solo games: 1 or 0)."""
+
+    @abc.abstractmethod
+    def clone(self) -> State[A]:
+        """An independent copy."""
+
+    @abc.abstractmethod
+    def view(self, player: int) -> View:
+        """Everything ``player`` may know, and nothing more."""
+
+    def resample_hidden(self, player: int, rng: random.Random) -> State[A]:
+        """A state ``player`` cannot tell from this one, with all they cannot see redrawn.
+
+        This declares, from the full state, what is hidden from ``player``; the
+        conformance kit checks that :meth:`view` agrees. Games of perfect
+        information keep the default.
+        """
+        return self.clone()
+
+    @abc.abstractmethod
+    def to_json(self) -> JSON:
+        """The full state as JSON-compatible data (read back by :meth:`Game.state_from_json`)."""
+
+    @abc.abstractmethod
+    def describe(self, action: A, viewer: int | None = None) -> str:
+        """Say in words what ``action`` does here, as ``viewer`` may know it (None: everything)."""
+
+    def outcome_text(self) -> str:
+        """A one-line result of a finished game."""
+        return "Game over."
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setting a player picks before a game: a choice among fixed values or a flag."""
+
+    key: str
+    label: str
+    choices: tuple[str, ...] = ("off", "on")
+    default: str = "off"
+    help: str = ""
+
+    @property
+    def is_flag(self) -> bool:
+        return self.choices == ("off", "on")
+
+    def parse(self, text: str) -> str:
+        """Check ``text`` is one of the choices (case-insensitive)."""
+        lowered = text.strip().lower()
+        for choice in self.choices:
+            if choice.lower() == lowered:
+                return choice
+        raise ValueError(f"{self.label}: {text!r} is not one of {', '.join(self.choices)}")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Metadata of a game, readable without loading its rules."""
+
+    id: str
+    name: str
+    summary: str
+    players: int
+    max_length: int
+    """An upper bound on the number of actions (chance outcomes included) in one game."""
+    options: tuple[Option, ...] = ()
+    seat_names: tuple[str, ...] = ()
+    perfect_information: bool = False
+
+    def default_options(self) -> dict[str, str]:
+        return {o.key: o.default for o in self.options}
+
+    def option(self, key: str) -> Option:
+        for o in self.options:
+            if o.key == key:
+                return o
+        raise KeyError(key)
+
+
+class Game(abc.ABC, Generic[A]):
+    """A game: metadata, a factory of initial states, and readers of its notations."""
+
+    info: GameInfo
+
+    @abc.abstractmethod
+    def new_initial_state(self, options: Mapping[str, str] | None = None) -> State[A]:
+        """The position before the first action (often a chance node that deals)."""
+
+    @abc.abstractmethod
+    def parse_action(self, state: State[A], text: str) -> A:
+        """Read an action's notation; raise :class:`InvalidActionError` if it does not parse.
+
+        Parsing does not check legality: ``state.apply`` does.
+        """
+
+    @abc.abstractmethod
+    def state_from_json(self, data: JSON) -> State[A]:
+        """Read a full state; raise :class:`InvalidStateError` saying what is wrong and where."""
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """Computer players by level name, in menu order (e.g. ``"random"``)."""
+        from tabletop.agents import RandomAgent
+
+        return {"random": lambda: RandomAgent()}
+
+    def agent_labels(self) -> Mapping[str, str]:
+        """Human-readable label of each computer level (defaults to its name)."""
+        return {name: name.capitalize() for name in self.agents()}
+
+    def ui(self) -> Any:
+        """The game's terminal interface (a :class:`tabletop.ui.GameUI`), imported lazily."""
+        from tabletop.ui.generic import GenericUI
+
+        return GenericUI(self)
+
+    def commands(self) -> Mapping[str, Any]:
+        """Extra command-line tools, run as ``tabletop GAME NAME ARGS...``.
+
+        Each value is a callable taking the argument list and returning an exit code.
+        """
+        return {}
+
+    def rules_text(self) -> str:
+        """The rules in Markdown, shown from the in-game menu."""
+        return self.info.summary
+
+    def resolve_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
+        """Fill defaults and check every option value."""
+        resolved = self.info.default_options()
+        for key, value in (options or {}).items():
+            try:
+                option = self.info.option(key)
+            except KeyError:
+                known = ", ".join(o.key for o in self.info.options) or "none"
+                raise ValueError(f"{self.info.name} has no option {key!r} (options: {known})") from None
+            resolved[key] = option.parse(value)
+        return resolved
+
+
+class Agent(abc.ABC):
+    """A computer player. It sees only a view and the legal actions."""
+
+    name: str = "agent"
+
+    @abc.abstractmethod
+    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Pick one of ``legal``."""
+
+
+AgentFactory = Any  # Callable[[], Agent]; kept loose so games may pass settings.
+
+
+@dataclass
+class Seats:
+    """Who sits where: an agent per seat, or None for a person at the keyboard."""
+
+    agents: list[Agent | None] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)

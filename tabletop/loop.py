@@ -1,0 +1,136 @@
+"""The turn loop: a match of one game between people and computer players.
+
+A match owns the game's one RNG (seeded), resolves chance nodes with it, asks
+computer agents for their moves with only their view, and keeps the history of
+actions (chance outcomes included) and an event log in words.
+
+    >>> match = Match(game, seed=7, agents=[RandomAgent(), RandomAgent()])  # doctest: +SKIP
+    >>> match.run()                                                          # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.game import CHANCE, Agent, Game, State
+from tabletop.rng import derive_seed, make_rng, new_seed
+
+
+@dataclass(frozen=True)
+class Event:
+    """One applied action: who took it and how each player may read it."""
+
+    actor: int
+    notation: str
+    texts: tuple[str, ...]
+    """``texts[p]`` is what player ``p`` may know; the last entry is the full truth."""
+
+    def text_for(self, viewer: int | None) -> str:
+        return self.texts[-1] if viewer is None else self.texts[viewer]
+
+
+class Match:
+    """A game in progress: state, seed, seats and history."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        *,
+        options: Mapping[str, str] | None = None,
+        seed: int | None = None,
+        agents: Sequence[Agent | None] = (),
+        on_action: Callable[[Match, Event], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.options = game.resolve_options(options)
+        self.seed = new_seed() if seed is None else seed
+        self.rng = make_rng(self.seed)
+        players = game.info.players
+        self.agents: list[Agent | None] = list(agents) + [None] * (players - len(agents))
+        self.agent_rngs = [make_rng(derive_seed(self.seed, f"agent-{p}")) for p in range(players)]
+        self.state: State[Any] = game.new_initial_state(self.options)
+        self.history: list[str] = []
+        self.events: list[Event] = []
+        self.on_action = on_action
+
+    @property
+    def players(self) -> int:
+        return self.game.info.players
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def human_to_act(self) -> int | None:
+        """The seat of the person who must act now, or None."""
+        player = self.state.current_player()
+        if player >= 0 and self.agents[player] is None:
+            return player
+        return None
+
+    def apply(self, action: Any) -> Event:
+        """Apply a legal action (of a person, an agent or chance) and log it."""
+        state = self.state
+        actor = state.current_player()
+        texts = tuple(state.describe(action, p) for p in range(self.players)) + (state.describe(action, None),)
+        state.apply(action)
+        event = Event(actor, str(action), texts)
+        self.history.append(event.notation)
+        self.events.append(event)
+        if self.on_action is not None:
+            self.on_action(self, event)
+        return event
+
+    def step(self) -> Event | None:
+        """Resolve one chance node or one computer move; None when a person must act or the game is over."""
+        state = self.state
+        player = state.current_player()
+        if player == CHANCE:
+            return self.apply(state.sample_chance(self.rng))
+        if player < 0:
+            return None
+        agent = self.agents[player]
+        if agent is None:
+            return None
+        action = agent.choose(state.view(player), state.legal_actions(), self.agent_rngs[player])
+        return self.apply(action)
+
+    def advance(self) -> list[Event]:
+        """Run chance and computer moves until a person must act or the game ends."""
+        events = []
+        while (event := self.step()) is not None:
+            events.append(event)
+        return events
+
+    def run(self) -> State[Any]:
+        """Play to the end; every seat must be a computer."""
+        self.advance()
+        if not self.is_over():
+            raise RuntimeError("run() needs a computer agent in every seat")
+        return self.state
+
+    @classmethod
+    def replay(
+        cls,
+        game: Game[Any],
+        history: Sequence[str],
+        *,
+        options: Mapping[str, str] | None = None,
+        seed: int | None = None,
+        agents: Sequence[Agent | None] = (),
+    ) -> Match:
+        """Rebuild a match from its recorded actions.
+
+        The RNG is then re-aligned by replaying chance draws too, so play can
+        continue from where it stopped exactly as it would have.
+        """
+        match = cls(game, options=options, seed=seed, agents=agents)
+        for text in history:
+            state = match.state
+            if state.current_player() == CHANCE:
+                # Draw as the original game did, so the RNG stands where it stood;
+                # the recorded outcome is what happened.
+                state.sample_chance(match.rng)
+            match.apply(game.parse_action(state, text))
+        return match

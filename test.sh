@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Set up (first run only) and run the whole test suite. Extra arguments go to pytest.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+"$root/scripts/setup.sh"
+cd "$root"
+exec "$root/.venv/bin/python" -m pytest "$@"
