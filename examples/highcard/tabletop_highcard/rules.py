@@ -1,0 +1,343 @@
+"""The rules of High Card: no I/O, no random numbers; the deal is a chance node.
+
+Nine cards numbered 1 to 9. Each of two players is dealt a hand of three (or
+four) cards, one at a time, North first. North leads the first trick; the
+follower sees the lead card and answers with any card of theirs; the higher
+card wins (the lower one in the *lowball* variant) and its player leads next.
+Most tricks wins; equal tricks is a draw.
+
+    >>> game = HighCard()
+    >>> state = game.new_initial_state({"hand": "3"})
+    >>> state.is_chance_node(), len(state.chance_outcomes())
+    (True, 9)
+    >>> for text in ["deal 9", "deal 1", "deal 8", "deal 2", "deal 7", "deal 3"]:
+    ...     state.apply(game.parse_action(state, text))
+    >>> [str(a) for a in state.legal_actions()]
+    ['play 7', 'play 8', 'play 9']
+    >>> state.view(1).to_json()["hand"]
+    [1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Union
+
+from tabletop.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidStateError,
+    Option,
+    State,
+    View,
+)
+
+CARDS = tuple(range(1, 10))
+SEATS = ("North", "South")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Chance deals ``card`` from the face-down deck to the player whose turn it is to receive."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+@dataclass(frozen=True)
+class Play:
+    """The player to act puts ``card`` from their hand on the trick."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+Action = Union[Deal, Play]
+
+
+@dataclass(frozen=True, eq=False)
+class HighCardView(View):
+    """What one player knows: their hand, the table, and the size of every hidden pile."""
+
+    player: int
+    hand: tuple[int, ...]
+    opponent_cards: int
+    deck_cards: int
+    trick: tuple[int, ...]
+    leader: int
+    tricks: tuple[int, int]
+    played: tuple[tuple[int, int, int], ...]
+    to_act: int
+    low: bool
+
+    def to_json(self) -> JSON:
+        return {
+            "player": self.player,
+            "hand": list(self.hand),
+            "opponent_cards": self.opponent_cards,
+            "deck_cards": self.deck_cards,
+            "trick": list(self.trick),
+            "leader": self.leader,
+            "tricks": list(self.tricks),
+            "played": [list(t) for t in self.played],
+            "to_act": self.to_act,
+            "low": self.low,
+        }
+
+
+class HighCardState(State[Action]):
+    """A position: both hands, the undealt deck, the trick on the table and the score."""
+
+    def __init__(self, hand_size: int, low: bool) -> None:
+        self.hand_size = hand_size
+        self.low = low
+        self.hands: list[list[int]] = [[], []]
+        self.deck: list[int] = list(CARDS)
+        self.leader = 0
+        self.trick: list[int] = []
+        self.tricks = [0, 0]
+        # Finished tricks as [leader, lead card, follow card]: public knowledge.
+        self.played: list[list[int]] = []
+
+    # -- whose turn ------------------------------------------------------------
+    def _dealt(self) -> int:
+        return len(CARDS) - len(self.deck)
+
+    def current_player(self) -> int:
+        if self._dealt() < 2 * self.hand_size:
+            return CHANCE
+        if len(self.played) == self.hand_size:
+            return TERMINAL
+        return self.leader if not self.trick else 1 - self.leader
+
+    def legal_actions(self) -> list[Action]:
+        player = self.current_player()
+        if player == CHANCE:
+            return [Deal(c) for c in self.deck]  # the deck is kept sorted
+        if player == TERMINAL:
+            return []
+        return [Play(c) for c in self.hands[player]]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if not self.is_chance_node():
+            raise IllegalActionError("no card is being dealt now")
+        p = 1 / len(self.deck)
+        return [(Deal(c), p) for c in self.deck]
+
+    # -- moves -----------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        player = self.current_player()
+        if player == CHANCE:
+            if not isinstance(action, Deal) or action.card not in self.deck:
+                raise IllegalActionError(f"{action} is not a card left in the deck")
+            receiver = self._dealt() % 2
+            self.deck.remove(action.card)
+            _insert_sorted(self.hands[receiver], action.card)
+            return
+        if player == TERMINAL:
+            raise IllegalActionError("the game is over")
+        if not isinstance(action, Play) or action.card not in self.hands[player]:
+            raise IllegalActionError(f"{SEATS[player]} cannot {action}: their hand is {self.hands[player]}")
+        self.hands[player].remove(action.card)
+        self.trick.append(action.card)
+        if len(self.trick) == 2:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        lead, follow = self.trick
+        winner = self.leader if self._beats(lead, follow) else 1 - self.leader
+        self.tricks[winner] += 1
+        self.played.append([self.leader, lead, follow])
+        self.leader = winner
+        self.trick = []
+
+    def _beats(self, card: int, other: int) -> bool:
+        return card < other if self.low else card > other
+
+    # -- results ---------------------------------------------------------------
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        north, south = self.tricks
+        if north == south:
+            return [0.5, 0.5]
+        return [1.0, 0.0] if north > south else [0.0, 1.0]
+
+    def outcome_text(self) -> str:
+        north, south = self.tricks
+        if north == south:
+            return f"A draw, {north} tricks each."
+        winner = 0 if north > south else 1
+        return f"{SEATS[winner]} wins {max(north, south)} tricks to {min(north, south)}."
+
+    # -- copies, views, hidden information ---------------------------------------
+    def clone(self) -> HighCardState:
+        other = HighCardState(self.hand_size, self.low)
+        other.hands = [list(h) for h in self.hands]
+        other.deck = list(self.deck)
+        other.leader = self.leader
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.played = [list(t) for t in self.played]
+        return other
+
+    def view(self, player: int) -> HighCardView:
+        return HighCardView(
+            player=player,
+            hand=tuple(self.hands[player]),
+            opponent_cards=len(self.hands[1 - player]),
+            deck_cards=len(self.deck),
+            trick=tuple(self.trick),
+            leader=self.leader,
+            tricks=(self.tricks[0], self.tricks[1]),
+            played=tuple((t[0], t[1], t[2]) for t in self.played),
+            to_act=self.current_player(),
+            low=self.low,
+        )
+
+    def resample_hidden(self, player: int, rng: Any) -> HighCardState:
+        """Redeal the opponent's hand and the deck from the cards ``player`` has not seen."""
+        other = self.clone()
+        opponent = 1 - player
+        unseen = other.hands[opponent] + other.deck
+        rng.shuffle(unseen)
+        size = len(other.hands[opponent])
+        other.hands[opponent] = sorted(unseen[:size])
+        other.deck = sorted(unseen[size:])
+        return other
+
+    def to_json(self) -> JSON:
+        return {
+            "hand_size": self.hand_size,
+            "low": self.low,
+            "hands": [list(h) for h in self.hands],
+            "deck": list(self.deck),
+            "leader": self.leader,
+            "trick": list(self.trick),
+            "tricks": list(self.tricks),
+            "played": [list(t) for t in self.played],
+        }
+
+    # -- words -----------------------------------------------------------------
+    def describe(self, action: Action, viewer: int | None = None) -> str:
+        if isinstance(action, Deal):
+            receiver = self._dealt() % 2
+            if viewer is None:
+                return f"{SEATS[receiver]} is dealt {action.card}."
+            if viewer == receiver:
+                return f"You are dealt {action.card}."
+            return f"{SEATS[receiver]} is dealt a card."
+        actor = self.current_player()
+        who = "You" if viewer == actor else SEATS[actor]
+        if not self.trick:
+            return f"{who} {'lead' if who == 'You' else 'leads'} {action.card}."
+        lead = self.trick[0]
+        winner = self.leader if self._beats(lead, action.card) else actor
+        won = "you win" if viewer == winner else f"{SEATS[winner]} wins"
+        return f"{who} {'play' if who == 'You' else 'plays'} {action.card} on {lead}: {won} the trick."
+
+
+def _insert_sorted(cards: list[int], card: int) -> None:
+    cards.append(card)
+    cards.sort()
+
+
+class HighCard(Game[Action]):
+    """The game object the ``tabletop.games`` entry point names."""
+
+    info = GameInfo(
+        id="highcard",
+        name="High Card",
+        summary="A tiny two-player trick game: play one card a trick, the higher card wins.",
+        players=2,
+        max_length=4 * 4,  # the largest hand: 8 deals + 8 plays
+        options=(
+            Option("hand", "Cards per hand", ("3", "4"), "3", "How many cards each player is dealt."),
+            Option("low", "Lowball", default="off", help="The lower card wins each trick."),
+        ),
+        seat_names=SEATS,
+        perfect_information=False,
+    )
+
+    def new_initial_state(self, options: Mapping[str, str] | None = None) -> HighCardState:
+        resolved = self.resolve_options(options)
+        return HighCardState(int(resolved["hand"]), resolved["low"] == "on")
+
+    def parse_action(self, state: State[Action], text: str) -> Action:
+        """Read ``deal N`` or ``play N``; a bare ``N`` means whichever fits the state."""
+        match = re.fullmatch(r"\s*(?:(deal|play)\s+)?(\d+)\s*", text.lower())
+        if match is None:
+            raise InvalidActionError(f"{text!r} is not a High Card action (try 'play 7')")
+        verb, card = match.group(1), int(match.group(2))
+        if card not in CARDS:
+            raise InvalidActionError(f"there is no card {card}: cards are 1 to 9")
+        if verb is None:
+            verb = "deal" if state.is_chance_node() else "play"
+        return Deal(card) if verb == "deal" else Play(card)
+
+    def state_from_json(self, data: JSON) -> HighCardState:
+        return _state_from_json(data)
+
+    def rules_text(self) -> str:
+        return RULES
+
+    def ui(self) -> Any:
+        from tabletop_highcard.ui import HighCardUI
+
+        return HighCardUI(self)
+
+
+def _state_from_json(data: JSON) -> HighCardState:
+    if not isinstance(data, dict):
+        raise InvalidStateError("a High Card state is a JSON object")
+    try:
+        state = HighCardState(int(data["hand_size"]), bool(data["low"]))
+        state.hands = [_cards(h) for h in data["hands"]]
+        state.deck = _cards(data["deck"])
+        state.leader = int(data["leader"])
+        state.trick = [int(c) for c in data["trick"]]
+        state.tricks = [int(t) for t in data["tricks"]]
+        state.played = [[int(x) for x in t] for t in data["played"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidStateError(f"malformed High Card state: {type(exc).__name__}: {exc}") from None
+    _check_consistent(state)
+    return state
+
+
+def _cards(value: Any) -> list[int]:
+    return sorted(int(c) for c in value)
+
+
+def _check_consistent(state: HighCardState) -> None:
+    if state.hand_size not in (3, 4) or len(state.hands) != 2 or state.leader not in (0, 1):
+        raise InvalidStateError("hand_size must be 3 or 4, with two hands and a leader 0 or 1")
+    seen = state.hands[0] + state.hands[1] + state.deck + state.trick
+    seen += [c for t in state.played for c in t[1:]]
+    if sorted(seen) != list(CARDS):
+        raise InvalidStateError(f"the cards must be 1 to 9 once each, found {sorted(seen)}")
+    if len(state.trick) > 1 or sum(state.tricks) != len(state.played):
+        raise InvalidStateError("the trick and the trick count do not add up")
+
+
+RULES = """\
+# High Card
+
+Nine cards, numbered 1 to 9. Each player is dealt three cards (four with the
+*Cards per hand* option); the rest stay face down.
+
+North leads the first trick by playing any card face up. South answers with
+any card. The higher card wins the trick (the **lower** one in *Lowball*), and
+the winner leads the next trick. When the hands are empty, whoever won more
+tricks wins the game; equal tricks is a draw.
+"""

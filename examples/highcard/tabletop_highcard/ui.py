@@ -1,0 +1,87 @@
+"""High Card in the terminal: a small table drawn with rich, one step per card played."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.game import CHANCE, TERMINAL
+from tabletop.ui.base import GameUI, Step
+from tabletop_highcard.rules import SEATS, HighCardView, Play
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tabletop.game import View
+
+
+def card_text(card: int | None, style: str = "bold") -> Text:
+    """A card face, ``[7]``; ``None`` is a face-down card ``[#]``."""
+    if card is None:
+        return Text("[#]", style="dim")
+    return Text(f"[{card}]", style=style)
+
+
+def row(cards: Sequence[int | None], style: str = "bold") -> Text:
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        text.append_text(card_text(card, style))
+    return text or Text("-", style="dim")
+
+
+class HighCardUI(GameUI):
+    """Draws the opponent's face-down hand, the trick, your hand and the score."""
+
+    def render(self, console: Console, view: View, log: Sequence[str]) -> None:
+        assert isinstance(view, HighCardView)
+        me, them = view.player, 1 - view.player
+        board = Table.grid(padding=(0, 2))
+        board.add_column(justify="right", style="cyan")
+        board.add_column()
+        board.add_row(f"{SEATS[them]}", row([None] * view.opponent_cards))
+        board.add_row("Trick", self._trick(view))
+        board.add_row(f"{SEATS[me]} (you)", row(view.hand, "bold green"))
+        board.add_row("Deck", Text(f"{view.deck_cards} face down", style="dim"))
+        board.add_row("Tricks", Text(f"{SEATS[me]} {view.tricks[me]} - {view.tricks[them]} {SEATS[them]}"))
+        rule = "lower card wins" if view.low else "higher card wins"
+        console.print(Panel(board, title="High Card", subtitle=rule, expand=False))
+        for line in log[-4:]:
+            console.print(f"  {line}")
+        console.print(Text(self._status(view), style="bold"))
+
+    def _trick(self, view: HighCardView) -> Text:
+        if view.trick:
+            return Text(f"{SEATS[view.leader]} led ").append_text(card_text(view.trick[0], "bold yellow"))
+        if view.played:
+            leader, lead, follow = view.played[-1]
+            return Text(f"last: {SEATS[leader]} {lead}, {SEATS[1 - leader]} {follow}", style="dim")
+        return Text("empty", style="dim")
+
+    def _status(self, view: HighCardView) -> str:
+        if view.to_act == TERMINAL:
+            return "The game is over."
+        if view.to_act == CHANCE:
+            return "Dealing..."
+        if view.to_act == view.player:
+            return "Your turn: follow the lead." if view.trick else "Your turn: lead a card."
+        return f"{SEATS[view.to_act]} is thinking."
+
+    def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:
+        """One step per card, saying whether it would take the trick when following."""
+        assert isinstance(view, HighCardView)
+        steps = []
+        for action in legal:
+            assert isinstance(action, Play)
+            label = f"Play {action.card}"
+            if view.trick:
+                lead = view.trick[0]
+                wins = action.card < lead if view.low else action.card > lead
+                label += " (takes the trick)" if wins else " (gives the trick away)"
+            steps.append(Step(action, (label,)))
+        return steps
