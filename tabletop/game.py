@@ -164,13 +164,17 @@ class Option:
     choices: tuple[str, ...] = ("off", "on")
     default: str = "off"
     help: str = ""
+    free_text: bool = False
+    """Any text is accepted (e.g. a file name); ``choices`` is then ignored."""
 
     @property
     def is_flag(self) -> bool:
-        return self.choices == ("off", "on")
+        return not self.free_text and self.choices == ("off", "on")
 
     def parse(self, text: str) -> str:
         """Check ``text`` is one of the choices (case-insensitive)."""
+        if self.free_text:
+            return text.strip()
         lowered = text.strip().lower()
         for choice in self.choices:
             if choice.lower() == lowered:

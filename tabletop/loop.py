@@ -54,6 +54,7 @@ class Match:
         self.history: list[str] = []
         self.events: list[Event] = []
         self.on_action = on_action
+        self.on_undo: Callable[[Match], None] | None = None
 
     @property
     def players(self) -> int:
@@ -109,6 +110,29 @@ class Match:
         if not self.is_over():
             raise RuntimeError("run() needs a computer agent in every seat")
         return self.state
+
+    def undo_point(self, player: int) -> int | None:
+        """Where ``player`` may undo back to, or None.
+
+        A player may take back their own latest decision, but never across a
+        random event (a draw, a roll), hidden information coming to light, or
+        another player's move: those are the events that end an undo window.
+        """
+        if self.events and self.events[-1].actor == player and not self.is_over():
+            return len(self.events) - 1
+        return None
+
+    def undo(self, to: int) -> None:
+        """Take back every action from index ``to`` on, by replaying the rest."""
+        if not 0 <= to <= len(self.history):
+            raise ValueError(f"cannot undo to action {to}: the game has {len(self.history)}")
+        rebuilt = Match.replay(
+            self.game, self.history[:to], options=self.options, seed=self.seed, agents=self.agents
+        )
+        self.state, self.rng = rebuilt.state, rebuilt.rng
+        self.history, self.events = rebuilt.history, rebuilt.events
+        if self.on_undo is not None:
+            self.on_undo(self)
 
     @classmethod
     def replay(

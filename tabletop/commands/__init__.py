@@ -1,0 +1,1 @@
+"""Sub-commands of the ``tabletop`` program, one module each."""

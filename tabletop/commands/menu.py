@@ -1,0 +1,161 @@
+"""``tabletop`` (no arguments): the menu. Choose a game, set it up, play, come back."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from tabletop import __version__
+from tabletop.commands.setup import HUMAN, Setup, describe_options
+from tabletop.game import Game
+from tabletop.ui.base import Choice, Prompter
+
+QUIT = "quit"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run(args: argparse.Namespace) -> int:
+    from tabletop.cli import EXIT_USAGE
+    from tabletop.ui.terminal import NoTerminalError, make_console, require_terminal
+
+    try:
+        require_terminal("The tabletop menu")
+    except NoTerminalError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    from tabletop.ui.prompts import QuestionaryPrompter
+
+    Menu(make_console(), QuestionaryPrompter(), data_dir=args.data_dir).loop()
+    return 0
+
+
+class Menu:
+    def __init__(self, console: Any, prompter: Prompter, *, data_dir: str | None = None) -> None:
+        from tabletop.registry import Registry
+
+        self.console = console
+        self.prompter = prompter
+        self.data_dir = data_dir
+        self.registry = Registry.discover()
+        self.games = self.registry.load_all()
+
+    def loop(self) -> None:
+        while True:
+            self._draw_title()
+            choice = self.prompter.select("What would you like to play?", self._main_choices())
+            if choice == QUIT:
+                self.console.print("Goodbye.")
+                return
+            kind, value = choice
+            if kind == "game":
+                setup = self.setup_screen(value)
+                if setup is not None:
+                    from tabletop.commands.session import play_setup
+
+                    play_setup(setup, self.console, self.prompter, data_dir=self.data_dir)
+
+    def _draw_title(self) -> None:
+        from tabletop.ui.terminal import clear_screen, size_warning
+
+        clear_screen(self.console)
+        self.console.print(f"[bold]Tabletop[/bold] {__version__}: games for the terminal\n")
+        warning = size_warning(self.console)
+        if warning:
+            self.console.print(warning + "\n")
+        for problem in self.registry.problems:
+            self.console.print(f"[bold]Skipped a game:[/bold] {problem.message}\n")
+
+    def _main_choices(self) -> list[Choice]:
+        choices = [Choice(f"{g.info.name}: {_one_line(g.info.summary)}", ("game", g)) for g in self.games]
+        if not choices:
+            choices.append(Choice("No games are installed", None, "see `tabletop list`"))
+        choices.append(Choice("Quit", QUIT))
+        return choices
+
+    def setup_screen(self, game: Game[Any]) -> Setup | None:
+        """Let the player adjust opponent, options and seed; None to go back."""
+        from tabletop.ui.play import show_rules
+        from tabletop.ui.terminal import clear_screen
+
+        setup = Setup.default(game)
+        while True:
+            clear_screen(self.console)
+            self.console.print(f"[bold]{game.info.name}[/bold]\n{game.info.summary}\n")
+            self.console.print(f"Rules: {describe_options(game, setup.options)}\n")
+            answer = self.prompter.select("Set up the game:", self._setup_choices(setup))
+            if answer == "start":
+                return setup
+            if answer == "back":
+                return None
+            if answer == "rules":
+                show_rules(self.console, self.prompter, game)
+            elif answer == "opponent":
+                self._ask_opponent(setup)
+            elif answer == "seed":
+                self._ask_seed(setup)
+            else:
+                self._ask_option(setup, answer)
+
+    def _setup_choices(self, setup: Setup) -> list[Choice]:
+        game = setup.game
+        choices = [Choice("Start the game", "start")]
+        if game.info.players > 1:
+            choices.append(Choice(f"Opponent: {self._opponent_label(setup)}", "opponent"))
+        for option in game.info.options:
+            choices.append(Choice(f"{option.label}: {setup.options.get(option.key, option.default) or 'default'}", option.key))
+        choices.append(Choice(f"Seed: {setup.seed if setup.seed is not None else 'random'}", "seed"))
+        choices.append(Choice("Read the rules", "rules"))
+        choices.append(Choice("Back to the games", "back"))
+        return choices
+
+    def _opponent_label(self, setup: Setup) -> str:
+        spec = setup.seats[1]
+        if spec == HUMAN:
+            return "a person at this keyboard (hot-seat)"
+        return f"computer, {setup.game.agent_labels().get(spec, spec)}"
+
+    def _ask_opponent(self, setup: Setup) -> None:
+        game = setup.game
+        labels = game.agent_labels()
+        choices = [Choice(f"Computer: {labels.get(level, level)}", level) for level in game.agents()]
+        choices.append(Choice("A person at this keyboard (hot-seat)", HUMAN))
+        spec = self.prompter.select("Who is the opponent?", choices, default=setup.seats[1])
+        setup.seats = [HUMAN] + [spec] * (game.info.players - 1)
+
+    def _ask_seed(self, setup: Setup) -> None:
+        from tabletop.rng import parse_seed
+
+        def valid(text: str) -> bool | str:
+            if not text.strip():
+                return True
+            try:
+                parse_seed(text)
+            except ValueError as exc:
+                return str(exc)
+            return True
+
+        text = self.prompter.text("Seed (empty for a random deal):", validate=valid)
+        setup.seed = parse_seed(text) if text.strip() else None
+
+    def _ask_option(self, setup: Setup, key: str) -> None:
+        option = setup.game.info.option(key)
+        if option.free_text:
+            text = self.prompter.text(f"{option.label} ({option.help}; empty for the default):")
+            try:
+                setup.options = setup.game.resolve_options({**setup.options, key: text.strip() or option.default})
+            except ValueError as exc:
+                self.console.print(f"[bold]Not changed:[/bold] {exc}")
+                self.prompter.pause()
+            return
+        current = setup.options.get(key, option.default)
+        choices = [Choice(value, value) for value in option.choices]
+        setup.options[key] = self.prompter.select(f"{option.label}{' (' + option.help + ')' if option.help else ''}:", choices, default=current)
+
+
+def _one_line(text: str) -> str:
+    first = text.strip().split("\n")[0]
+    return first if len(first) <= 50 else first[:47] + "..."

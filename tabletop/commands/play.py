@@ -1,0 +1,72 @@
+"""``tabletop play GAME [options]``: straight into a game, skipping the menu."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tabletop.game import Game
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game id (see `tabletop list`)")
+    parser.add_argument(
+        "rest",
+        nargs=argparse.REMAINDER,
+        help="the game's options; `tabletop play GAME --help` lists them",
+    )
+
+
+def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
+    """The options of one game as command-line flags."""
+    info = game.info
+    parser = argparse.ArgumentParser(prog=f"tabletop play {info.id}", description=info.summary)
+    levels = list(game.agents())
+    if info.players > 1:
+        parser.add_argument(
+            "--opponent",
+            choices=["human", *levels],
+            help="who plays the other seat: 'human' for two people at one keyboard (default: %(default)s)",
+            default=levels[min(1, len(levels) - 1)] if levels else "human",
+        )
+    parser.add_argument("--seed", type=_seed, help="replay a deal: the seed a finished game shows")
+    for option in info.options:
+        flag = "--" + option.key.replace("_", "-")
+        if option.is_flag:
+            parser.add_argument(flag, action="store_const", const="on", dest=option.key, help=option.help or option.label)
+        elif option.free_text:
+            parser.add_argument(flag, dest=option.key, metavar=option.key.upper(), help=option.help or option.label)
+        else:
+            parser.add_argument(flag, dest=option.key, choices=option.choices, help=f"{option.help or option.label} (default: {option.default})")
+    return parser
+
+
+def _seed(text: str) -> int:
+    from tabletop.rng import parse_seed
+
+    try:
+        return parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from tabletop.cli import UsageError
+    from tabletop.commands.session import load_game, run_interactive
+    from tabletop.commands.setup import HUMAN, Setup
+
+    game = load_game(args.game)
+    parsed = game_parser(game).parse_args(args.rest)
+    setup = Setup.default(game, getattr(parsed, "opponent", None))
+    if game.info.players > 1 and parsed.opponent == HUMAN:
+        setup.seats = [HUMAN] * game.info.players
+    setup.seed = parsed.seed
+    for option in game.info.options:
+        value = getattr(parsed, option.key, None)
+        if value is not None:
+            setup.options[option.key] = value
+    try:
+        setup.check()
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return run_interactive(setup, data_dir=args.data_dir)

@@ -1,0 +1,88 @@
+"""Turning a player's choices (opponent, options, seed) into a ready match.
+
+Shared by ``tabletop play``, the menu and ``tabletop resume``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.game import Game
+from tabletop.loop import Match
+
+HUMAN = "human"
+
+
+@dataclass
+class Setup:
+    """Who plays what: a seat spec per seat ("human" or a computer level), options and seed."""
+
+    game: Game[Any]
+    seats: list[str]
+    options: dict[str, str] = field(default_factory=dict)
+    seed: int | None = None
+    names: list[str] = field(default_factory=list)
+
+    @classmethod
+    def default(cls, game: Game[Any], opponent: str | None = None) -> Setup:
+        """One person in seat 0; computer (or a second person) elsewhere."""
+        players = game.info.players
+        levels = list(game.agents())
+        if opponent is None:
+            opponent = levels[min(1, len(levels) - 1)] if levels else HUMAN
+        seats = [HUMAN] + [opponent] * (players - 1)
+        return cls(game, seats, game.info.default_options())
+
+    def check(self) -> None:
+        """Raise ValueError with a plain message for an unknown level or option."""
+        levels = self.game.agents()
+        for spec in self.seats:
+            if spec != HUMAN and spec not in levels:
+                choices = ", ".join([HUMAN, *levels])
+                raise ValueError(f"no opponent {spec!r} in {self.game.info.name} (choose from {choices})")
+        self.options = self.game.resolve_options(self.options)
+
+    def seat_names(self) -> list[str]:
+        if self.names:
+            return self.names
+        labels = self.game.agent_labels()
+        humans = self.seats.count(HUMAN)
+        defaults = self.game.info.seat_names or tuple(f"Player {i + 1}" for i in range(len(self.seats)))
+        names = []
+        for i, spec in enumerate(self.seats):
+            if spec == HUMAN:
+                names.append("You" if humans == 1 else defaults[i])
+            else:
+                names.append(f"Computer ({labels.get(spec, spec)})")
+        return names
+
+    def make_match(self) -> Match:
+        self.check()
+        levels = self.game.agents()
+        agents = [None if spec == HUMAN else levels[spec]() for spec in self.seats]
+        return Match(self.game, options=self.options, seed=self.seed, agents=agents)
+
+
+def parse_option_pairs(game: Game[Any], pairs: Sequence[str]) -> dict[str, str]:
+    """Read ``key=value`` pairs from the command line."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"options are written key=value, not {pair!r}")
+        options[key.strip().replace("-", "_")] = value
+    return dict(game.resolve_options(options))
+
+
+def describe_options(game: Game[Any], options: Mapping[str, str]) -> str:
+    parts = []
+    for option in game.info.options:
+        value = options.get(option.key, option.default)
+        if option.is_flag:
+            if value == "on":
+                parts.append(option.label)
+        elif value and value != option.default:
+            parts.append(f"{option.label}: {value}")
+    return ", ".join(parts) or "standard rules"

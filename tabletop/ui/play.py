@@ -1,0 +1,220 @@
+"""Playing a match in the terminal: draw, ask, apply, until the game ends.
+
+The loop is the same for every game: the game's :class:`GameUI` draws its
+view and names the steps to each legal action; this module asks for them one
+step at a time, runs computer moves behind a spinner, hides hands between
+hot-seat turns, and offers the in-game menu (rules, undo, leave).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tabletop.loop import Event, Match
+from tabletop.ui.base import Choice, GameUI, Prompter, Step
+from tabletop.ui.terminal import clear_screen
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+LOG_LINES = 6
+
+
+class _Back:
+    """The "back" entry of a step."""
+
+
+class _GameMenu:
+    """The entry that opens the in-game menu."""
+
+
+BACK = _Back()
+GAME_MENU = _GameMenu()
+
+
+@dataclass
+class LeaveGame(Exception):
+    """The player chose to leave; the game stays saved."""
+
+
+@dataclass
+class Table:
+    """What the loop needs beyond the match: where to draw, whom to ask, who sits where."""
+
+    match: Match
+    ui: GameUI
+    console: Console
+    prompter: Prompter
+    names: Sequence[str]
+
+    @property
+    def hot_seat(self) -> bool:
+        return sum(agent is None for agent in self.match.agents) > 1
+
+
+def play(table: Table) -> None:
+    """Play ``table.match`` to its end, or until the player leaves (:class:`LeaveGame`)."""
+    match = table.match
+    last_human: int | None = None
+    while True:
+        _run_computer_moves(table)
+        if match.is_over():
+            break
+        player = match.human_to_act()
+        assert player is not None
+        if table.hot_seat and player != last_human:
+            _pass_the_device(table, player)
+        last_human = player
+        action = _ask_action(table, player)
+        match.apply(action)
+    _show_result(table, last_human)
+
+
+def _run_computer_moves(table: Table) -> None:
+    match = table.match
+    while not match.is_over():
+        player = match.state.current_player()
+        if player >= 0 and match.agents[player] is None:
+            return
+        if player >= 0:
+            with table.console.status(f"{table.names[player]} is thinking...", spinner="dots"):
+                match.step()
+        else:
+            match.step()
+
+
+def _pass_the_device(table: Table, player: int) -> None:
+    clear_screen(table.console, scrollback=True)
+    name = table.names[player]
+    table.console.print(f"\n[bold]Pass the keyboard to {name}.[/bold]\n")
+    table.console.print("The other player should look away: the next screen shows a hand.\n")
+    table.prompter.pause(f"{name}, press any key when you are ready")
+
+
+def log_for(events: Sequence[Event], viewer: int, names: Sequence[str]) -> list[str]:
+    """The latest log lines as ``viewer`` may read them."""
+    return [e.text_for(viewer) for e in events[-LOG_LINES:]]
+
+
+def _draw(table: Table, player: int, notice: str | None = None) -> None:
+    match = table.match
+    clear_screen(table.console, scrollback=table.hot_seat)
+    table.ui.render(table.console, match.state.view(player), log_for(match.events, player, table.names))
+    if notice:
+        table.console.print(notice)
+
+
+def _ask_action(table: Table, player: int) -> Any:
+    match = table.match
+    notice: str | None = None
+    while True:
+        _draw(table, player, notice)
+        notice = None
+        view = match.state.view(player)
+        steps = table.ui.steps(view, match.state.legal_actions())
+        chosen = choose_step(table.prompter, steps, table.ui.unavailable(view), table.ui.extra_choices(view))
+        if chosen is GAME_MENU:
+            notice = _game_menu(table, player)
+            continue
+        if isinstance(chosen, _Extra):
+            table.ui.handle_extra(chosen.value, table.console, table.prompter, view)
+            table.prompter.pause()
+            continue
+        return chosen
+
+
+@dataclass(frozen=True)
+class _Extra:
+    value: Any
+
+
+def choose_step(
+    prompter: Prompter,
+    steps: Sequence[Step],
+    unavailable: Sequence[tuple[tuple[str, ...], str]] = (),
+    extras: Sequence[Choice] = (),
+    *,
+    with_menu: bool = True,
+) -> Any:
+    """Ask for an action one label at a time; return the action, :data:`GAME_MENU` or an extra.
+
+    At each level only labels that lead to a legal action are offered, plus
+    greyed-out entries with the reason they cannot be used, and a way back.
+    """
+    prefix: tuple[str, ...] = ()
+    while True:
+        depth = len(prefix)
+        matching = [s for s in steps if s.path[:depth] == prefix]
+        leaves = [s for s in matching if len(s.path) == depth]
+        if leaves and len(matching) == 1:
+            return leaves[0].action
+        choices = _level_choices(matching, depth)
+        choices += [Choice(p[depth], None, reason) for p, reason in unavailable if len(p) == depth + 1 and p[:depth] == prefix]
+        if depth == 0:
+            choices += [Choice(c.title, _Extra(c.value), c.disabled) for c in extras]
+            if with_menu:
+                choices.append(Choice("Game menu (rules, undo, leave)", GAME_MENU))
+        else:
+            choices.append(Choice("<- Back", BACK))
+        message = "Your move:" if depth == 0 else " > ".join(prefix) + ":"
+        answer = prompter.select(message, choices)
+        if answer is BACK:
+            prefix = prefix[:-1]
+        elif isinstance(answer, (_Extra, _GameMenu)):
+            return answer
+        else:
+            prefix = prefix + (answer,)
+
+
+def _level_choices(matching: Sequence[Step], depth: int) -> list[Choice]:
+    seen: dict[str, None] = {}
+    for s in matching:
+        if len(s.path) > depth:
+            seen.setdefault(s.path[depth], None)
+    return [Choice(label, label) for label in seen]
+
+
+def _game_menu(table: Table, player: int) -> str | None:
+    match = table.match
+    undo_to = match.undo_point(player)
+    choices = [
+        Choice("Back to the game", "back"),
+        Choice("Read the rules", "rules"),
+        Choice(
+            "Undo my last decision",
+            "undo",
+            None if undo_to is not None else "nothing to undo since the last draw, roll or opponent move",
+        ),
+        Choice("Leave (the game is saved; Continue it from the menu)", "leave"),
+    ]
+    answer = table.prompter.select("Game menu:", choices)
+    if answer == "rules":
+        show_rules(table.console, table.prompter, table.ui.game)
+    elif answer == "undo" and undo_to is not None:
+        match.undo(undo_to)
+        return "Undone."
+    elif answer == "leave":
+        raise LeaveGame()
+    return None
+
+
+def show_rules(console: Console, prompter: Prompter, game: Any) -> None:
+    from rich.markdown import Markdown
+
+    clear_screen(console)
+    if console.is_terminal:
+        with console.pager(styles=True):
+            console.print(Markdown(game.rules_text()))
+    else:
+        console.print(Markdown(game.rules_text()))
+
+
+def _show_result(table: Table, viewer: int | None) -> None:
+    match = table.match
+    clear_screen(table.console, scrollback=table.hot_seat)
+    seat = viewer if viewer is not None else 0
+    table.ui.render(table.console, match.state.view(seat), log_for(match.events, seat, table.names))
+    table.ui.render_result(table.console, match.state)
+    table.console.print(f"Seed {match.seed}: replay this deal with --seed {match.seed}.")

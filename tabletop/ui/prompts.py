@@ -1,0 +1,74 @@
+"""The real prompter: questionary, with Ctrl-C and Ctrl-D reaching the caller.
+
+``unsafe_ask`` is used throughout so Ctrl-C raises KeyboardInterrupt (the
+program then leaves with exit status 130) instead of questionary printing
+"Cancelled by user" and returning None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import questionary
+from prompt_toolkit.styles import Style
+
+from tabletop.ui.base import Choice, Prompter
+
+STYLE = Style.from_dict(
+    {
+        "qmark": "bold",
+        "question": "bold",
+        "pointer": "bold",
+        "highlighted": "bold reverse",
+        "selected": "",
+        "disabled": "italic",
+    }
+)
+
+
+class QuestionaryPrompter(Prompter):
+    def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
+        q_choices = [
+            questionary.Choice(title=c.title, value=_Box(c.value), disabled=c.disabled) for c in choices
+        ]
+        default_choice = next(
+            (qc for qc, c in zip(q_choices, choices) if c.value == default and not c.disabled), None
+        )
+        answer = questionary.select(
+            message,
+            choices=q_choices,
+            default=default_choice,
+            style=STYLE,
+            use_shortcuts=False,
+            use_arrow_keys=True,
+            use_jk_keys=False,
+            instruction="(arrows, Enter)",
+        ).unsafe_ask()
+        if answer is None:
+            raise EOFError
+        return answer.value
+
+    def text(self, message: str, *, default: str = "", validate: Callable[[str], bool | str] | None = None) -> str:
+        answer = questionary.text(message, default=default, validate=validate, style=STYLE).unsafe_ask()
+        if answer is None:
+            raise EOFError
+        return str(answer)
+
+    def confirm(self, message: str, *, default: bool = True) -> bool:
+        answer = questionary.confirm(message, default=default, style=STYLE).unsafe_ask()
+        if answer is None:
+            raise EOFError
+        return bool(answer)
+
+    def pause(self, message: str = "Press Enter to continue") -> None:
+        questionary.press_any_key_to_continue(message, style=STYLE).unsafe_ask()
+
+
+class _Box:
+    """Wraps a value so questionary never mistakes it for a title (e.g. None or a string)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
