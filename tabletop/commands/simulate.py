@@ -1,0 +1,235 @@
+"""``tabletop simulate``: many games between computer players, on several processes.
+
+It plays with the same engines, agents and turn loop as the menu. Seats are
+alternated from game to game, so neither agent keeps the first move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from tabletop.game import CHANCE, Game
+from tabletop.loop import Match
+from tabletop.rng import derive_seed
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game id (see `tabletop list`)")
+    parser.add_argument("--games", type=_positive, default=100, help="how many games (default: %(default)s)")
+    parser.add_argument(
+        "--agents",
+        required=True,
+        help="computer levels, comma-separated, one per seat (e.g. hard,medium; a solo game takes one)",
+    )
+    parser.add_argument("--workers", type=_positive, default=1, help="processes to use (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default: %(default)s)")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="OPTION[=VALUE]",
+        help="a game option: a flag name (e.g. simplified) or key=value; repeatable",
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+@dataclass
+class GameResult:
+    """One simulated game, with results given per agent entry of ``--agents`` (not per seat)."""
+
+    seed: int
+    returns: list[float]
+    actions: int
+    think_seconds: list[float]
+    decisions: list[int]
+    score: float | None = None
+
+
+@dataclass
+class AgentSummary:
+    agent: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score_rate: float
+    ci_low: float
+    ci_high: float
+    seconds_per_move: float
+    mean_score: float | None = None
+
+
+@dataclass
+class Summary:
+    game: str
+    options: dict[str, str]
+    games: int
+    seed: int
+    workers: int
+    seconds: float
+    mean_actions: float
+    agents: list[AgentSummary] = field(default_factory=list)
+
+
+def play_one(game_id: str, options: dict[str, str], agents: Sequence[str], seed: int, rotation: int) -> GameResult:
+    """Play one game; seat ``s`` gets ``agents[(s + rotation) % n]``."""
+    from tabletop.registry import Registry
+
+    game = Registry.discover().get(game_id)
+    return play_game(game, options, agents, seed, rotation)
+
+
+def play_game(game: Game[Any], options: dict[str, str], agents: Sequence[str], seed: int, rotation: int) -> GameResult:
+    n = len(agents)
+    levels = game.agents()
+    seat_agent = [(s + rotation) % n for s in range(n)]
+    match = Match(game, options=options, seed=seed, agents=[levels[agents[i]]() for i in seat_agent])
+    think = [0.0] * n
+    decisions = [0] * n
+    while not match.is_over():
+        player = match.state.current_player()
+        if player == CHANCE:
+            match.step()
+            continue
+        start = time.perf_counter()
+        match.step()
+        think[seat_agent[player]] += time.perf_counter() - start
+        decisions[seat_agent[player]] += 1
+    returns = match.state.returns()
+    per_agent = [0.0] * n
+    for seat, agent_index in enumerate(seat_agent):
+        per_agent[agent_index] = returns[seat]
+    score = getattr(match.state, "score", None)
+    return GameResult(seed, per_agent, len(match.history), think, decisions, float(score()) if callable(score) else None)
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a rate (draws may count as half successes)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarise(game_id: str, options: dict[str, str], agents: Sequence[str], results: Sequence[GameResult], *, seed: int, workers: int, seconds: float) -> Summary:
+    summary = Summary(game_id, options, len(results), seed, workers, seconds, _mean([r.actions for r in results]))
+    for i, name in enumerate(agents):
+        wins = sum(1 for r in results if r.returns[i] == 1.0)
+        losses = sum(1 for r in results if r.returns[i] == 0.0)
+        draws = len(results) - wins - losses
+        points = wins + draws / 2
+        low, high = wilson(points, len(results))
+        moves = sum(r.decisions[i] for r in results)
+        spm = sum(r.think_seconds[i] for r in results) / moves if moves else 0.0
+        scores = [r.score for r in results if r.score is not None]
+        summary.agents.append(
+            AgentSummary(name if agents.count(name) == 1 else f"{name} #{i + 1}", len(results), wins, draws, losses,
+                         points / len(results) if results else 0.0, low, high, spm,
+                         _mean(scores) if scores and len(agents) == 1 else None)
+        )
+    return summary
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def parse_variants(game: Game[Any], variants: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in variants:
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        options[key] = value if sep else "on"
+    return game.resolve_options(options)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tabletop.cli import UsageError
+    from tabletop.commands.session import load_game
+
+    game = load_game(args.game)
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    levels = game.agents()
+    if len(agents) != game.info.players:
+        raise UsageError(f"{game.info.name} has {game.info.players} seat(s): give {game.info.players} agent(s) to --agents, not {len(agents)}")
+    for name in agents:
+        if name not in levels:
+            raise UsageError(f"no computer level {name!r} in {game.info.name} (levels: {', '.join(levels)})")
+    try:
+        options = parse_variants(game, args.variant)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    seeds = [derive_seed(args.seed, f"game-{i}") for i in range(args.games)]
+    start = time.perf_counter()
+    results = _run_games(game, options, agents, seeds, args.workers, show_progress=not args.json)
+    summary = summarise(game.info.id, options, agents, results, seed=args.seed, workers=args.workers, seconds=time.perf_counter() - start)
+    if args.json:
+        print(json.dumps(asdict(summary), indent=2))
+    else:
+        print_summary(summary)
+    return 0
+
+
+def _run_games(game: Game[Any], options: dict[str, str], agents: list[str], seeds: list[int], workers: int, *, show_progress: bool) -> list[GameResult]:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    progress = Progress(
+        TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True, disable=not show_progress
+    )
+    results: list[GameResult] = []
+    n = len(agents)
+    with progress:
+        task = progress.add_task("games", total=len(seeds))
+        if workers == 1:
+            for i, seed in enumerate(seeds):
+                results.append(play_game(game, options, agents, seed, i % n))
+                progress.advance(task)
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = [pool.submit(play_one, game.info.id, options, agents, seed, i % n) for i, seed in enumerate(seeds)]
+                for future in futures:
+                    results.append(future.result())
+                    progress.advance(task)
+    return results
+
+
+def print_summary(summary: Summary) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    options = ", ".join(f"{k}={v}" for k, v in summary.options.items() if v not in ("off", "")) or "standard rules"
+    table = Table(title=f"{summary.game}: {summary.games} games ({options}), seed {summary.seed}", title_justify="left")
+    table.add_column("agent", style="bold")
+    for heading in ("wins", "draws", "losses", "win rate", "95% CI", "s/move"):
+        table.add_column(heading, justify="right")
+    solo = any(a.mean_score is not None for a in summary.agents)
+    if solo:
+        table.add_column("mean score", justify="right")
+    for a in summary.agents:
+        row = [a.agent, str(a.wins), str(a.draws), str(a.losses), f"{a.score_rate:.1%}", f"{a.ci_low:.1%}-{a.ci_high:.1%}", f"{a.seconds_per_move:.4f}"]
+        if solo:
+            row.append(f"{a.mean_score:.2f}" if a.mean_score is not None else "-")
+        table.add_row(*row)
+    console = Console(highlight=False)
+    console.print(table)
+    console.print(f"Average game length {summary.mean_actions:.1f} actions; {summary.seconds:.1f} s on {summary.workers} worker(s).")
