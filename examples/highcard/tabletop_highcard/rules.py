@@ -183,7 +183,7 @@ class HighCardState(State[Action]):
 
     # -- copies, views, hidden information ---------------------------------------
     def clone(self) -> HighCardState:
-        other = HighCardState(self.hand_size, self.low)
+        other = type(self)(self.hand_size, self.low)
         other.hands = [list(h) for h in self.hands]
         other.deck = list(self.deck)
         other.leader = self.leader
@@ -269,10 +269,12 @@ class HighCard(Game[Action]):
         seat_names=SEATS,
         perfect_information=False,
     )
+    state_type: type[HighCardState] = HighCardState
+    """The class of the states this game makes (a variant may subclass it)."""
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> HighCardState:
         resolved = self.resolve_options(options)
-        return HighCardState(int(resolved["hand"]), resolved["low"] == "on")
+        return self.state_type(int(resolved["hand"]), resolved["low"] == "on")
 
     def parse_action(self, state: State[Action], text: str) -> Action:
         """Read ``deal N`` or ``play N``; a bare ``N`` means whichever fits the state."""
@@ -287,7 +289,7 @@ class HighCard(Game[Action]):
         return Deal(card) if verb == "deal" else Play(card)
 
     def state_from_json(self, data: JSON) -> HighCardState:
-        return _state_from_json(data)
+        return _state_from_json(self.state_type, data)
 
     def rules_text(self) -> str:
         return RULES
@@ -298,11 +300,11 @@ class HighCard(Game[Action]):
         return HighCardUI(self)
 
 
-def _state_from_json(data: JSON) -> HighCardState:
+def _state_from_json(state_type: type[HighCardState], data: JSON) -> HighCardState:
     if not isinstance(data, dict):
         raise InvalidStateError("a High Card state is a JSON object")
     try:
-        state = HighCardState(int(data["hand_size"]), bool(data["low"]))
+        state = state_type(int(data["hand_size"]), bool(data["low"]))
         state.hands = [_cards(h) for h in data["hands"]]
         state.deck = _cards(data["deck"])
         state.leader = int(data["leader"])
