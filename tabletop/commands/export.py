@@ -1,0 +1,62 @@
+"""``tabletop export ID``: write a game's record to a JSON file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from tabletop.store.commandline import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", metavar="ID", help="the game's id (see `tabletop history`)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="where to write (default tabletop-GAME-ID.json; - for standard output)")
+    parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
+
+
+def run(args: argparse.Namespace) -> int:
+    from tabletop.store.db import StoreError, UnknownRecordError
+    from tabletop.store.records import record_to_json
+
+    console = make_console()
+    try:
+        row_id = parse_id(args.id)
+        with open_store(args, console) as store:
+            record = store.get(row_id)
+        text = json.dumps(record_to_json(record), indent=2, ensure_ascii=False) + "\n"
+        if args.output == "-":
+            sys.stdout.write(text)
+            return 0
+        target = Path(args.output or f"tabletop-{record.game_id}-{row_id}.json")
+        write_new(target, text, force=args.force)
+    except CommandFailure as failure:
+        return report(failure)
+    except UnknownRecordError as exc:
+        return report(CommandFailure(str(exc)))
+    except StoreError as exc:
+        return report(CommandFailure(str(exc), EXIT_FAILURE))
+    console.print(f"Game {row_id} written to {target}")
+    return 0
+
+
+def write_new(target: Path, text: str, *, force: bool) -> None:
+    """Write ``text`` to ``target`` whole or not at all (a temporary file then a rename)."""
+    if target.is_dir():
+        raise CommandFailure(f"{target} is a directory; give a file name with -o")
+    if target.exists() and not force:
+        raise CommandFailure(f"{target} already exists; use --force to replace it or -o to choose another name")
+    folder = target.parent if str(target.parent) else Path(".")
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+    except OSError as exc:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+        raise CommandFailure(f"cannot write {target}: {exc.strerror or exc}", EXIT_FAILURE) from None

@@ -1,0 +1,34 @@
+"""``tabletop history``: the games played, finished or not."""
+
+from __future__ import annotations
+
+import argparse
+
+from tabletop.store.commandline import CommandFailure, game_names, make_console, open_store, registry, report
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--limit", type=int, default=50, metavar="N", help="show the N most recent games (default 50; 0 for all)")
+    parser.add_argument("--game", metavar="GAME", help="only games of this game id")
+
+
+def run(args: argparse.Namespace) -> int:
+    from tabletop.store.db import StoreError
+    from tabletop.store.render import history_table
+
+    console = make_console()
+    try:
+        if args.limit < 0:
+            raise CommandFailure("--limit must be 0 or more")
+        with open_store(args, console) as store:
+            records = store.history(args.limit or None, game_id=args.game)
+    except CommandFailure as failure:
+        return report(failure)
+    except StoreError as exc:
+        return report(CommandFailure(str(exc), 1))
+    if not records:
+        console.print("No games yet." if not args.game else f"No games of {args.game!r} yet.")
+        return 0
+    names = game_names(registry(), (r.game_id for r in records))
+    console.print(history_table(records, names))
+    return 0

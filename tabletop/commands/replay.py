@@ -1,0 +1,180 @@
+"""``tabletop replay ID|FILE``: step through a recorded game, forwards and backwards."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tabletop.store.commandline import (
+    EXIT_FAILURE,
+    CommandFailure,
+    make_console,
+    open_store,
+    registry,
+    report,
+    require_terminal,
+)
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tabletop.game import Game, State
+    from tabletop.registry import Registry
+    from tabletop.store.records import GameRecord
+
+KEYS = "Enter/n next, b back, s start, e end, a number to jump there, q quit"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("source", metavar="ID|FILE", help="a game id from `tabletop history`, or an exported JSON record")
+    parser.add_argument("--print", dest="print_only", action="store_true", help="print the final position and the move list, without prompting")
+    parser.add_argument("--to-end", action="store_true", help="start at the final position")
+
+
+@dataclass
+class Replay:
+    """Every position of a recorded game and the log lines up to each."""
+
+    record: GameRecord
+    game: Game[Any]
+    states: list[State[Any]]
+    """``states[k]`` is the position after ``k`` actions."""
+    log: list[str]
+    notations: list[str]
+    seat: int
+
+    @property
+    def length(self) -> int:
+        return len(self.states) - 1
+
+
+def run(args: argparse.Namespace) -> int:
+    console = make_console()
+    try:
+        replay = build_replay(load_record(args, console), registry())
+        if args.print_only:
+            print_replay(console, replay)
+            return 0
+        require_terminal("Stepping through a game")
+        browse(console, replay, start=replay.length if args.to_end else 0)
+    except CommandFailure as failure:
+        return report(failure)
+    except (KeyboardInterrupt, EOFError):
+        console.print()
+    return 0
+
+
+def load_record(args: argparse.Namespace, console: Console) -> GameRecord:
+    """The record named on the command line: a file if one exists by that name, else a stored game's id."""
+    from tabletop.store.db import StoreError, UnknownRecordError
+    from tabletop.store.records import RecordError, read_record_file
+
+    source: str = args.source
+    path = Path(source)
+    if path.exists() or not source.strip().isdigit():
+        try:
+            return read_record_file(path, registry())
+        except RecordError as exc:
+            raise CommandFailure(f"cannot replay {source}: {exc}") from None
+    try:
+        with open_store(args, console) as store:
+            return store.get(int(source))
+    except UnknownRecordError as exc:
+        raise CommandFailure(str(exc)) from None
+    except StoreError as exc:
+        raise CommandFailure(str(exc), EXIT_FAILURE) from None
+
+
+def build_replay(record: GameRecord, reg: Registry) -> Replay:
+    """Check the record replays, then keep a copy of every position."""
+    from tabletop.store.records import RecordError, game_of, check_record
+
+    try:
+        game = game_of(record.game_id, reg)
+        check_record(record, game)
+    except RecordError as exc:
+        label = f"game {record.id}" if record.id is not None else "the record"
+        raise CommandFailure(f"cannot replay {label}: {exc}") from None
+    seat = record.viewer
+    state = game.new_initial_state(record.options)
+    states = [state.clone()]
+    log: list[str] = []
+    for text in record.history:
+        action = game.parse_action(state, text)
+        log.append(state.describe(action, seat))
+        state.apply(action)
+        states.append(state.clone())
+    return Replay(record, game, states, log, list(record.history), seat)
+
+
+def draw(console: Console, replay: Replay, k: int) -> None:
+    """Draw position ``k`` with the log up to it."""
+    from rich.markup import escape
+
+    state = replay.states[k]
+    title = f"{replay.game.info.name} - seed {replay.record.seed} - after action {k} of {replay.length}"
+    console.rule(escape(title))
+    try:
+        ui = replay.game.ui()
+        ui.render(console, state.view(replay.seat), replay.log[:k])
+        if state.is_terminal():
+            ui.render_result(console, state)
+    except Exception as exc:  # a game's drawing bug must not end the replay with a traceback
+        raise CommandFailure(f"{replay.game.info.name} could not draw this position: {type(exc).__name__}: {exc}", EXIT_FAILURE) from None
+
+
+def print_replay(console: Console, replay: Replay) -> None:
+    """The final position, then every action in order with its description."""
+    from rich.markup import escape
+
+    draw(console, replay, replay.length)
+    console.print(f"[bold]Actions[/] ({replay.length}):")
+    for number, (notation, text) in enumerate(zip(replay.notations, replay.log, strict=True), 1):
+        console.print(f"{number:>4}. {escape(notation):<12} {escape(text)}")
+    result = replay.record.result
+    if result:
+        console.print(f"Result: {escape(result)}")
+    elif not replay.record.is_finished:
+        console.print("Unfinished game.")
+
+
+def next_position(answer: str, k: int, length: int) -> int | None:
+    """Where a key takes the replay from position ``k``; None to quit.
+
+    >>> next_position("", 0, 5), next_position("b", 0, 5), next_position("e", 1, 5), next_position("3", 0, 5)
+    (1, 0, 5, 3)
+    >>> next_position("q", 2, 5) is None
+    True
+    """
+    key = answer.strip().lower()
+    if key in ("q", "quit"):
+        return None
+    if key in ("", "n", "next"):
+        return min(k + 1, length)
+    if key in ("b", "p", "back", "prev"):
+        return max(k - 1, 0)
+    if key in ("s", "start"):
+        return 0
+    if key in ("e", "end"):
+        return length
+    if key.isdigit():
+        return min(int(key), length)
+    return k
+
+
+def browse(console: Console, replay: Replay, start: int = 0) -> None:
+    """Step through the positions at the keyboard until q, Ctrl-C or Ctrl-D."""
+    k = start
+    while True:
+        draw(console, replay, k)
+        if k == replay.length:
+            console.print("[dim]End of the game.[/]")
+        answer = console.input(f"[dim]{KEYS}[/] > ")
+        target = next_position(answer, k, replay.length)
+        if target is None:
+            return
+        if target == k and answer.strip():
+            console.print(f"[dim]Keys: {KEYS}[/]")
+        k = target

@@ -1,0 +1,32 @@
+"""``tabletop stats``: results per game and opponent level."""
+
+from __future__ import annotations
+
+import argparse
+
+from tabletop.store.commandline import CommandFailure, game_names, make_console, open_store, registry, report
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", metavar="GAME", help="only this game id")
+
+
+def run(args: argparse.Namespace) -> int:
+    from tabletop.store.db import StoreError
+    from tabletop.store.render import stats_table
+
+    console = make_console()
+    try:
+        with open_store(args, console) as store:
+            rows = store.stats()
+    except CommandFailure as failure:
+        return report(failure)
+    except StoreError as exc:
+        return report(CommandFailure(str(exc), 1))
+    if args.game:
+        rows = [r for r in rows if r.game_id == args.game]
+    if not rows:
+        console.print("No finished games yet.")
+        return 0
+    console.print(stats_table(rows, game_names(registry(), (r.game_id for r in rows))))
+    return 0

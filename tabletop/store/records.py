@@ -1,0 +1,368 @@
+"""Game records: what is kept of a game, its JSON form, and checking one read from a file.
+
+A record is enough to rebuild a game exactly: game id, options, seed and the
+list of actions in notation (chance outcomes included). The JSON form carries a
+``format`` number; a record of a newer format, or one whose values are
+impossible, is refused with a :class:`RecordError` saying what is wrong::
+
+    >>> record_from_json({"format": 99}, registry)          # doctest: +SKIP
+    Traceback (most recent call last):
+    RecordError: this record has format 99, newer than this Tabletop reads (1): ...
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from tabletop import __version__
+from tabletop.rng import MAX_SEED
+
+if TYPE_CHECKING:
+    from tabletop.game import Agent, Game
+    from tabletop.loop import Match
+    from tabletop.registry import Registry
+
+RECORD_FORMAT = 1
+"""Version of the record layout (JSON files and database rows); raised on incompatible change."""
+
+HUMAN = "human"
+"""The seat spec of a person at the keyboard; any other spec names a computer level."""
+
+
+class RecordError(ValueError):
+    """A record cannot be used; the message says what is wrong, for a person to read."""
+
+
+@dataclass(kw_only=True)
+class GameRecord:
+    """One game, finished or not, as stored and exported."""
+
+    id: int | None = None
+    """Row id in the database (None for a record read from a file)."""
+    game_id: str
+    options: dict[str, str]
+    seed: int
+    seats: list[str]
+    """Per seat: ``"human"`` or the computer level name (e.g. ``"random"``)."""
+    names: list[str]
+    history: list[str] = field(default_factory=list)
+    started: str
+    """ISO 8601 time (UTC) the game began."""
+    finished: str | None = None
+    result: str | None = None
+    """The outcome text of a finished game."""
+    returns: list[float] | None = None
+    score: float | None = None
+    """The final score of a game whose state offers ``score()`` (solo games)."""
+    version: str = __version__
+    """The Tabletop version that made the record."""
+    format: int = RECORD_FORMAT
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished is not None
+
+    @property
+    def viewer(self) -> int:
+        """The seat a replay is shown from: the first person's seat, else seat 0."""
+        return next((i for i, spec in enumerate(self.seats) if spec == HUMAN), 0)
+
+
+def now_iso() -> str:
+    """The current time in the form records use (UTC, milliseconds)."""
+    from datetime import timezone
+
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def record_to_json(record: GameRecord) -> dict[str, Any]:
+    """The record as JSON data (see ``docs/data.md`` for the layout)."""
+    return {
+        "format": RECORD_FORMAT,
+        "program": "tabletop",
+        "version": record.version,
+        "id": record.id,
+        "game": record.game_id,
+        "options": dict(record.options),
+        "seed": record.seed,
+        "seats": [{"player": spec, "name": name} for spec, name in zip(record.seats, record.names, strict=True)],
+        "started": record.started,
+        "finished": record.finished,
+        "result": record.result,
+        "returns": record.returns,
+        "score": record.score,
+        "history": list(record.history),
+    }
+
+
+def parse_record_text(text: str) -> Any:
+    """Read JSON text, telling a cut-off file from one that is not JSON at all."""
+    if not text.strip():
+        raise RecordError("the file is empty")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()):
+            raise RecordError(f"the file ends too soon (truncated?): {exc.msg} at line {exc.lineno}") from None
+        raise RecordError(f"not a JSON game record: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+
+
+def read_record_file(path: Any, registry: Registry) -> GameRecord:
+    """Read and check a record file; the file is only read, never changed."""
+    from pathlib import Path
+
+    file = Path(path)
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        raise RecordError(f"no such file: {file}") from None
+    except IsADirectoryError:
+        raise RecordError(f"{file} is a directory, not a record file") from None
+    except OSError as exc:
+        raise RecordError(f"cannot read {file}: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{file} is not a JSON game record (not UTF-8 text)") from None
+    return record_from_json(parse_record_text(text), registry)
+
+
+def record_from_json(data: Any, registry: Registry) -> GameRecord:
+    """Check JSON data and build a record from it; raise :class:`RecordError` if anything is wrong.
+
+    Besides the layout, this checks the game is installed, the options and
+    seats are valid, and the history replays action by action.
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"not a game record: expected a JSON object, found {_kind(data)}")
+    fmt = data.get("format")
+    if type(fmt) is not int:
+        raise RecordError("not a game record: no 'format' number")
+    if fmt > RECORD_FORMAT:
+        raise RecordError(
+            f"this record has format {fmt}, newer than this Tabletop reads ({RECORD_FORMAT}); "
+            f"it was made by Tabletop {data.get('version', '?')} - upgrade to replay it"
+        )
+    if fmt < 1:
+        raise RecordError(f"format {fmt} is not a record format")
+    record = _record_fields(data)
+    game = game_of(record.game_id, registry)
+    check_record(record, game)
+    return record
+
+
+def _record_fields(data: dict[str, Any]) -> GameRecord:
+    game_id = _field(data, "game", str)
+    options = _field(data, "options", dict)
+    for key, value in options.items():
+        if not isinstance(value, str):
+            raise RecordError(f"options: the value of {key!r} must be text, not {_kind(value)}")
+    seed = _field(data, "seed", int)
+    if not 0 <= seed <= MAX_SEED:
+        raise RecordError(f"seed: must be from 0 to {MAX_SEED}, not {seed}")
+    seats_raw = _field(data, "seats", list)
+    seats: list[str] = []
+    names: list[str] = []
+    for i, seat in enumerate(seats_raw, 1):
+        if not isinstance(seat, dict) or not isinstance(seat.get("player"), str) or not isinstance(seat.get("name"), str):
+            raise RecordError(f"seats: seat {i} must have a 'player' and a 'name' (text)")
+        seats.append(seat["player"])
+        names.append(seat["name"])
+    history = _field(data, "history", list)
+    for i, text in enumerate(history, 1):
+        if not isinstance(text, str):
+            raise RecordError(f"history: action {i} must be text, not {_kind(text)}")
+    started = _time_field(data, "started", required=True)
+    finished = _time_field(data, "finished", required=False)
+    result = data.get("result")
+    if result is not None and not isinstance(result, str):
+        raise RecordError("result: must be text")
+    returns = data.get("returns")
+    if returns is not None:
+        if not isinstance(returns, list) or not all(_is_number(r) for r in returns):
+            raise RecordError("returns: must be a list of numbers")
+        returns = [float(r) for r in returns]
+    score = data.get("score")
+    if score is not None and not _is_number(score):
+        raise RecordError("score: must be a number")
+    version = data.get("version", "unknown")
+    record_id = data.get("id")
+    return GameRecord(
+        id=record_id if type(record_id) is int else None,
+        game_id=game_id,
+        options=options,
+        seed=seed,
+        seats=seats,
+        names=names,
+        history=list(history),
+        started=started or "",
+        finished=finished,
+        result=result,
+        returns=returns,
+        score=None if score is None else float(score),
+        version=str(version),
+        format=RECORD_FORMAT,
+    )
+
+
+def _field(data: dict[str, Any], key: str, kind: type) -> Any:
+    if key not in data:
+        raise RecordError(f"not a complete game record: {key!r} is missing")
+    value = data[key]
+    if type(value) is bool or not isinstance(value, kind):
+        raise RecordError(f"{key}: expected {_kind_name(kind)}, found {_kind(value)}")
+    return value
+
+
+def _time_field(data: dict[str, Any], key: str, *, required: bool) -> str | None:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise RecordError(f"not a complete game record: {key!r} is missing")
+        return None
+    if not isinstance(value, str):
+        raise RecordError(f"{key}: expected a date and time, found {_kind(value)}")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise RecordError(f"{key}: {value!r} is not a date and time") from None
+    return value
+
+
+def _is_number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}.get(
+        type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__
+    )
+
+
+def _kind_name(kind: type) -> str:
+    return {dict: "an object", list: "a list", str: "text", int: "a whole number"}.get(kind, kind.__name__)
+
+
+# --------------------------------------------------------------------------- checking and replaying
+
+
+def game_of(game_id: str, registry: Registry) -> Game[Any]:
+    """The game of a record, or a RecordError saying it is not installed or does not load."""
+    from tabletop.registry import GameLoadError, UnknownGameError
+
+    try:
+        return registry.get(game_id)
+    except UnknownGameError:
+        known = ", ".join(registry.ids()) or "none"
+        raise RecordError(f"the record is of game {game_id!r}, which is not installed (games: {known})") from None
+    except GameLoadError as exc:
+        raise RecordError(f"the record's game cannot be loaded: {exc}") from None
+
+
+def check_record(record: GameRecord, game: Game[Any]) -> Match:
+    """Check a record against its game and return the replayed match (no computer agents)."""
+    players = game.info.players
+    if len(record.seats) != players or len(record.names) != players:
+        raise RecordError(f"seats: {game.info.name} has {players} seat(s), the record has {len(record.seats)}")
+    levels = set(game.agents())
+    for i, spec in enumerate(record.seats, 1):
+        if spec != HUMAN and spec not in levels:
+            raise RecordError(f"seats: seat {i} is {spec!r}, neither 'human' nor a level of {game.info.name} ({', '.join(levels)})")
+    if record.returns is not None and len(record.returns) != players:
+        raise RecordError(f"returns: {players} expected, found {len(record.returns)}")
+    if len(record.history) > game.info.max_length:
+        raise RecordError(f"history: {len(record.history)} actions, more than a game of {game.info.name} can last ({game.info.max_length})")
+    match = replay_history(game, record, [None] * players)
+    state = match.state
+    if record.is_finished:
+        if not state.is_terminal():
+            raise RecordError(f"the record says the game finished, but after its {len(record.history)} actions it is not over")
+        if record.returns is not None and [float(r) for r in state.returns()] != record.returns:
+            raise RecordError(f"returns: the record says {record.returns}, its actions give {state.returns()}")
+    return match
+
+
+def replay_history(game: Game[Any], record: GameRecord, agents: Sequence[Agent | None]) -> Match:
+    """Rebuild the match of a record action by action, saying which action fails and why.
+
+    This mirrors :meth:`tabletop.loop.Match.replay` (drawing at each chance node
+    so the RNG ends where the original game's stood) and adds a legality check
+    and a numbered message for each failure.
+    """
+    from tabletop.game import CHANCE, GameError
+    from tabletop.loop import Match
+
+    try:
+        match = Match(game, options=record.options, seed=record.seed, agents=agents)
+    except ValueError as exc:
+        raise RecordError(f"options: {exc}") from None
+    for number, text in enumerate(record.history, 1):
+        state = match.state
+        where = f"action {number} ({text!r})"
+        if state.is_terminal():
+            raise RecordError(f"{where}: the game was already over after action {number - 1}")
+        try:
+            action = game.parse_action(state, text)
+        except GameError as exc:
+            raise RecordError(f"{where} cannot be read: {exc}") from None
+        except Exception as exc:  # a game's bug must not become a traceback
+            raise RecordError(f"{where} cannot be read: {type(exc).__name__}: {exc}") from None
+        if action not in state.legal_actions():
+            raise RecordError(f"{where} is not allowed there: {_why_illegal(state, action)}")
+        if state.current_player() == CHANCE:
+            state.sample_chance(match.rng)
+        try:
+            match.apply(action)
+        except GameError as exc:
+            raise RecordError(f"{where} is not allowed there: {exc}") from None
+        except Exception as exc:
+            raise RecordError(f"{where} failed in the game's rules: {type(exc).__name__}: {exc}") from None
+    return match
+
+
+def _why_illegal(state: Any, action: Any) -> str:
+    """The game's own reason an action is illegal, found by applying it to a copy."""
+    from tabletop.game import GameError
+
+    try:
+        state.clone().apply(action)
+    except GameError as exc:
+        return str(exc)
+    except Exception as exc:  # a game's bug: still say something useful
+        return f"{type(exc).__name__}: {exc}"
+    return "it is not among the legal actions"
+
+
+def make_agents(record: GameRecord, game: Game[Any]) -> list[Agent | None]:
+    """The computer players of a record's seats, made anew from their level names."""
+    factories = game.agents()
+    agents: list[Agent | None] = []
+    for i, spec in enumerate(record.seats, 1):
+        if spec == HUMAN:
+            agents.append(None)
+        elif spec in factories:
+            agents.append(factories[spec]())
+        else:
+            raise RecordError(f"seat {i} plays at level {spec!r}, which {game.info.name} no longer offers")
+    return agents
+
+
+def load_match(record: GameRecord, registry: Registry, *, agents: bool = True) -> Match:
+    """Rebuild a record's match to continue it (computer players re-created from the seat specs).
+
+    Raises :class:`RecordError` when the game is missing or the history no longer replays.
+    """
+    game = game_of(record.game_id, registry)
+    players = game.info.players
+    if len(record.seats) != players:
+        raise RecordError(f"seats: {game.info.name} has {players} seat(s), the record has {len(record.seats)}")
+    seat_agents = make_agents(record, game) if agents else [None] * players
+    return replay_history(game, record, seat_agents)

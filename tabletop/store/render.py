@@ -1,0 +1,112 @@
+"""Rich tables of the store's contents: the history list and the statistics.
+
+``rich`` is imported inside the functions so importing the store stays quick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from tabletop.store.records import HUMAN, GameRecord
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from tabletop.store.stats import StatsRow
+
+
+def local_time(iso: str | None) -> str:
+    """A stored time as local ``YYYY-MM-DD HH:MM`` (empty for None).
+
+    >>> local_time(None)
+    ''
+    """
+    if not iso:
+        return ""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def players_text(record: GameRecord) -> str:
+    """Seats in words, computer seats with their level: ``"Ann v Computer (hard)"``.
+
+    >>> r = GameRecord(game_id="g", options={}, seed=1, seats=["human", "hard"], names=["Ann", "Computer"], started="")
+    >>> players_text(r)
+    'Ann v Computer (hard)'
+    """
+    parts = [name if spec == HUMAN else f"{name} ({spec})" for spec, name in zip(record.seats, record.names)]
+    return " v ".join(parts)
+
+
+def result_text(record: GameRecord) -> str:
+    """The outcome, or how far an unfinished game got."""
+    if record.is_finished:
+        return record.result or "finished"
+    return f"unfinished ({len(record.history)} actions)"
+
+
+def history_table(records: Sequence[GameRecord], game_names: Mapping[str, str] | None = None) -> Table:
+    """The list of games: id, game, date, players, result, seed (unfinished ones marked)."""
+    from rich.table import Table
+
+    names = game_names or {}
+    table = Table(title="Games", title_justify="left")
+    table.add_column("Id", justify="right")
+    table.add_column("Game")
+    table.add_column("Date")
+    table.add_column("Players")
+    table.add_column("Result")
+    table.add_column("Seed", justify="right")
+    for record in records:
+        style = None if record.is_finished else "yellow"
+        table.add_row(
+            str(record.id) + ("" if record.is_finished else " *"),
+            names.get(record.game_id, record.game_id),
+            local_time(record.started),
+            players_text(record),
+            result_text(record),
+            str(record.seed),
+            style=style,
+        )
+    if any(not r.is_finished for r in records):
+        table.caption = "* unfinished: continue it with `tabletop resume`"
+    return table
+
+
+def _score(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return str(int(value)) if value.is_integer() else f"{value:.1f}"
+
+
+def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None = None) -> Table:
+    """A small table of statistics per game and opponent level (for the menu and ``tabletop stats``)."""
+    from rich.table import Table
+
+    names = game_names or {}
+    table = Table(title="Statistics", title_justify="left")
+    table.add_column("Game")
+    table.add_column("Opponent")
+    for label in ("Played", "Won", "Lost", "Drawn", "Win %", "Streak", "Best streak", "Best score"):
+        table.add_column(label, justify="right")
+    for row in rows:
+        table.add_row(
+            names.get(row.game_id, row.game_id),
+            row.opponent,
+            str(row.played),
+            str(row.won),
+            str(row.lost),
+            str(row.drawn),
+            f"{row.win_rate:.0%}",
+            str(row.current_streak),
+            str(row.best_streak),
+            _score(row.best_score),
+        )
+    return table

@@ -1,0 +1,88 @@
+"""Statistics per game and opponent level, seen from the person's seat.
+
+A game counts once finished and if a person played it. The person's seat is the
+first human seat; the opponent level is what the other seats were (``"solo"``
+with none, ``"human"`` for hot-seat, or a computer level). A result better than
+every other seat's is a win, worse than the best other is a loss, equal a draw;
+a solo game is won when its return is 1.
+
+    >>> [r.current_streak for r in compute_stats([])]
+    []
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tabletop.store.records import HUMAN, GameRecord
+
+SOLO = "solo"
+
+
+@dataclass(frozen=True)
+class StatsRow:
+    game_id: str
+    opponent: str
+    played: int
+    won: int
+    lost: int
+    drawn: int
+    current_streak: int
+    """Wins in a row up to the latest game (0 if the latest was not a win)."""
+    best_streak: int
+    best_score: float | None
+
+    @property
+    def win_rate(self) -> float:
+        """Won / played, from 0 to 1."""
+        return self.won / self.played if self.played else 0.0
+
+
+def outcome(record: GameRecord) -> str | None:
+    """``"won"``, ``"lost"`` or ``"drawn"`` for the person's seat, or None when no person played."""
+    if record.returns is None or HUMAN not in record.seats:
+        return None
+    seat = record.viewer
+    mine = record.returns[seat]
+    others = [r for i, r in enumerate(record.returns) if i != seat]
+    if not others:
+        return "won" if mine >= 1 else "lost"
+    best_other = max(others)
+    if mine > best_other:
+        return "won"
+    return "lost" if mine < best_other else "drawn"
+
+
+def opponent_of(record: GameRecord) -> str:
+    others = sorted({spec for i, spec in enumerate(record.seats) if i != record.viewer})
+    return ", ".join(others) if others else SOLO
+
+
+def compute_stats(finished: Sequence[GameRecord]) -> list[StatsRow]:
+    """One row per (game, opponent), from finished games given in the order they finished."""
+    groups: dict[tuple[str, str], list[GameRecord]] = {}
+    for record in finished:
+        if outcome(record) is not None:
+            groups.setdefault((record.game_id, opponent_of(record)), []).append(record)
+    return [_row(game_id, opponent, records) for (game_id, opponent), records in sorted(groups.items())]
+
+
+def _row(game_id: str, opponent: str, records: list[GameRecord]) -> StatsRow:
+    results = [outcome(r) for r in records]
+    run = best = 0
+    for result in results:
+        run = run + 1 if result == "won" else 0
+        best = max(best, run)
+    scores = [r.score for r in records if r.score is not None]
+    return StatsRow(
+        game_id=game_id,
+        opponent=opponent,
+        played=len(results),
+        won=results.count("won"),
+        lost=results.count("lost"),
+        drawn=results.count("drawn"),
+        current_streak=run,
+        best_streak=best,
+        best_score=max(scores) if scores else None,
+    )

@@ -1,0 +1,53 @@
+"""Fixtures of the store's tests: a private data directory and a registry of two tiny games."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from store_fakegames import FakeRegistry
+
+from tabletop.store import Store
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never touch the real data directory; plain rich output at a fixed width."""
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "envdata"))
+    monkeypatch.setenv("COLUMNS", "100")
+    for name in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("tabletop.store.commandline.registry", FakeRegistry)
+
+
+@pytest.fixture
+def reg() -> FakeRegistry:
+    return FakeRegistry()
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def store(data: Path) -> Iterator[Store]:
+    with Store.open(data) as opened:
+        yield opened
+
+
+@pytest.fixture
+def cli_args(data: Path) -> Any:
+    """Build the namespace a command receives, as the program's parser would."""
+
+    def build(module: Any, *argv: str) -> argparse.Namespace:
+        parser = argparse.ArgumentParser()
+        module.add_arguments(parser)
+        args = parser.parse_args(list(argv))
+        args.data_dir = str(data)
+        return args
+
+    return build
