@@ -196,7 +196,8 @@ def check_serialisation(game: Game[Any], state: State[Any], continuation: Sequen
         raise AssertionError(f"state_from_json(to_json()) raised {type(exc).__name__}: {exc}") from exc
     if restored != state:
         fail("state_from_json(to_json()) differs from the state:\n" + describe_differences(data, restored.to_json()))
-    _same_position(state, restored, "the restored state")
+    _same_position(state, restored, "the state restored from JSON")
+    _same_views(state, restored, game.info.players, "the state restored from JSON")
     original = state.clone()
     for i, action in enumerate(continuation):
         try:
@@ -212,7 +213,9 @@ def check_serialisation(game: Game[Any], state: State[Any], continuation: Sequen
             f"after the same {len(continuation)} actions the state restored from JSON differs from the original, "
             "so to_json() loses something:\n" + describe_differences(original.to_json(), restored.to_json())
         )
-    _same_position(original, restored, f"after {len(continuation)} more actions, the state restored from JSON")
+    what = f"after {len(continuation)} more actions, the state restored from JSON"
+    _same_position(original, restored, what)
+    _same_views(original, restored, game.info.players, what)
 
 
 def _same_position(state: State[Any], other: State[Any], what: str) -> None:
@@ -223,6 +226,13 @@ def _same_position(state: State[Any], other: State[Any], what: str) -> None:
         fail(f"{what} offers {theirs[:8]}, the original {mine[:8]}")
     if state.is_terminal() and other.returns() != state.returns():
         fail(f"{what} has returns {other.returns()}, the original {state.returns()}")
+
+
+def _same_views(state: State[Any], other: State[Any], players: int, what: str) -> None:
+    for player in range(players):
+        mine, theirs = state.view(player).to_json(), other.view(player).to_json()
+        if mine != theirs:
+            fail(f"{what} shows player {player} a different view:\n{describe_differences(mine, theirs)}")
 
 
 def check_views(game: Game[Any], state: State[Any], players: int) -> None:
