@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from tabletop.store.commandline import CommandFailure, game_names, make_console, open_store, registry, report
+from tabletop.store import commandline
+from tabletop.store.commandline import CommandFailure, game_names, make_console, open_store, report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,6 +30,6 @@ def run(args: argparse.Namespace) -> int:
     if not records:
         console.print("No games yet." if not args.game else f"No games of {args.game!r} yet.")
         return 0
-    names = game_names(registry(), (r.game_id for r in records))
+    names = game_names(commandline.registry(), (r.game_id for r in records))
     console.print(history_table(records, names))
     return 0

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabletop.store import commandline
 from tabletop.store.commandline import (
     EXIT_FAILURE,
     CommandFailure,
     make_console,
     open_store,
-    registry,
     report,
     require_terminal,
 )
@@ -53,7 +53,8 @@ class Replay:
 def run(args: argparse.Namespace) -> int:
     console = make_console()
     try:
-        replay = build_replay(load_record(args, console), registry())
+        reg = commandline.registry()
+        replay = build_replay(load_record(args, console, reg), reg)
         if args.print_only:
             print_replay(console, replay)
             return 0
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_record(args: argparse.Namespace, console: Console) -> GameRecord:
+def load_record(args: argparse.Namespace, console: Console, reg: Registry) -> GameRecord:
     """The record named on the command line: a file if one exists by that name, else a stored game's id."""
     from tabletop.store.db import StoreError, UnknownRecordError
     from tabletop.store.records import RecordError, read_record_file
@@ -75,7 +76,7 @@ def load_record(args: argparse.Namespace, console: Console) -> GameRecord:
     path = Path(source)
     if path.exists() or not source.strip().isdigit():
         try:
-            return read_record_file(path, registry())
+            return read_record_file(path, reg)
         except RecordError as exc:
             raise CommandFailure(f"cannot replay {source}: {exc}") from None
     try:

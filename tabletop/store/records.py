@@ -110,9 +110,36 @@ def parse_record_text(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
+        if exc.pos >= len(text.rstrip()) or _cut_short(text):
             raise RecordError(f"the file ends too soon (truncated?): {exc.msg} at line {exc.lineno}") from None
         raise RecordError(f"not a JSON game record: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+
+
+def _cut_short(text: str) -> bool:
+    """True when ``text`` reads as the start of a JSON document: a string or bracket left open.
+
+    >>> _cut_short('{"a": [1, 2'), _cut_short('{"a": "b'), _cut_short('[game]')
+    (True, True, False)
+    """
+    closers = {"{": "}", "[": "]"}
+    stack: list[str] = []
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in closers:
+            stack.append(closers[char])
+        elif char in "]}":
+            if not stack or stack.pop() != char:
+                return False
+    return in_string or bool(stack)
 
 
 def read_record_file(path: Any, registry: Registry) -> GameRecord:

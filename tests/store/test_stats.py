@@ -1,0 +1,87 @@
+"""Statistics: played, won, lost, drawn, win rate, streaks and best score per game and opponent."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from store_fakegames import FakeRegistry
+
+from tabletop.agents import FirstAgent, RandomAgent
+from tabletop.loop import Match
+from tabletop.store import GameRecord, Store, compute_stats, start_recording, stats_table
+
+
+def _game(returns: list[float], seats: list[str], game_id: str = "nim", score: float | None = None) -> GameRecord:
+    return GameRecord(
+        game_id=game_id,
+        options={},
+        seed=1,
+        seats=seats,
+        names=[f"P{i}" for i in range(len(seats))],
+        started="2026-01-01T00:00:00+00:00",
+        finished="2026-01-01T00:10:00+00:00",
+        returns=returns,
+        score=score,
+    )
+
+
+WIN, LOSS, DRAW = [1.0, 0.0], [0.0, 1.0], [0.5, 0.5]
+
+
+def test_counts_rate_and_streaks() -> None:
+    sequence = [WIN, WIN, LOSS, WIN, DRAW, WIN, WIN, WIN, LOSS, WIN, WIN]
+    (row,) = compute_stats([_game(r, ["human", "hard"]) for r in sequence])
+    assert (row.game_id, row.opponent) == ("nim", "hard")
+    assert (row.played, row.won, row.lost, row.drawn) == (11, 8, 2, 1)
+    assert row.best_streak == 3 and row.current_streak == 2
+    assert row.win_rate == 8 / 11
+
+
+def test_a_loss_or_draw_ends_the_current_streak() -> None:
+    (row,) = compute_stats([_game(r, ["human", "random"]) for r in [WIN, WIN, DRAW]])
+    assert (row.current_streak, row.best_streak, row.drawn) == (0, 2, 1)
+
+
+def test_person_in_the_second_seat_is_seen_from_their_seat() -> None:
+    (row,) = compute_stats([_game([0.0, 1.0], ["random", "human"]), _game([1.0, 0.0], ["random", "human"])])
+    assert (row.won, row.lost, row.current_streak) == (1, 1, 0)
+
+
+def test_rows_per_game_and_opponent_level() -> None:
+    records = [
+        _game(WIN, ["human", "random"]),
+        _game(LOSS, ["human", "hard"]),
+        _game(WIN, ["human", "human"]),
+        _game(WIN, ["random", "random"]),  # nobody at the keyboard: not counted
+        _game([1.0], ["human"], game_id="climb", score=14),
+        _game([0.0], ["human"], game_id="climb", score=0),
+        _game([1.0], ["human"], game_id="climb", score=22),
+    ]
+    rows = {(r.game_id, r.opponent): r for r in compute_stats(records)}
+    assert set(rows) == {("nim", "random"), ("nim", "hard"), ("nim", "human"), ("climb", "solo")}
+    solo = rows[("climb", "solo")]
+    assert (solo.played, solo.won, solo.lost, solo.best_score, solo.best_streak, solo.current_streak) == (3, 2, 1, 22.0, 1, 1)
+    assert rows[("nim", "hard")].best_score is None
+
+
+def test_stats_from_the_store_follow_finishing_order(store: Store, reg: FakeRegistry) -> None:
+    for seed in range(6):
+        match = Match(reg.get("climb"), seed=seed, agents=[FirstAgent()])
+        start_recording(store, match, ["human"], ["Solo"])
+        match.run()
+    unfinished = Match(reg.get("nim"), seed=1, agents=[RandomAgent(), None])
+    start_recording(store, unfinished, ["random", "human"], ["C", "You"])
+    finished = store.finished_games()
+    (row,) = store.stats()
+    assert row.game_id == "climb" and row.played == 6 == len(finished)
+    assert row.won == sum(1 for r in finished if r.returns == [1.0])
+    assert row.best_score == max(r.score for r in finished if r.score is not None)
+
+
+def test_stats_table_renders() -> None:
+    rows = compute_stats([_game(WIN, ["human", "hard"]), _game(LOSS, ["human", "hard"])])
+    console = Console(file=io.StringIO(), width=100, record=True)
+    console.print(stats_table(rows, {"nim": "Nim"}))
+    text = console.export_text()
+    assert "Nim" in text and "hard" in text and "50%" in text
