@@ -1,0 +1,1 @@
+"""Tests of the framework: core, registry, conformance kit and the example plugin."""
