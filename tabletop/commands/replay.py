@@ -42,7 +42,9 @@ class Replay:
     states: list[State[Any]]
     """``states[k]`` is the position after ``k`` actions."""
     log: list[str]
+    """What the viewing seat may read of each action."""
     notations: list[str]
+    """Each action's notation, or "-" where it would show the viewer something hidden from them."""
     seat: int
 
     @property
@@ -102,12 +104,16 @@ def build_replay(record: GameRecord, reg: Registry) -> Replay:
     state = game.new_initial_state(record.options)
     states = [state.clone()]
     log: list[str] = []
+    notations: list[str] = []
     for text in record.history:
         action = game.parse_action(state, text)
-        log.append(state.describe(action, seat))
+        seen = state.describe(action, seat)
+        log.append(seen)
+        # A game still going on shows only what the viewer could see (its notation may name a hidden card).
+        notations.append(text if record.is_finished or seen == state.describe(action, None) else "-")
         state.apply(action)
         states.append(state.clone())
-    return Replay(record, game, states, log, list(record.history), seat)
+    return Replay(record, game, states, log, notations, seat)
 
 
 def draw(console: Console, replay: Replay, k: int) -> None:

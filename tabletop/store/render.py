@@ -58,12 +58,12 @@ def history_table(records: Sequence[GameRecord], game_names: Mapping[str, str] |
 
     names = game_names or {}
     table = Table(title="Games", title_justify="left")
-    table.add_column("Id", justify="right")
+    table.add_column("Id", justify="right", no_wrap=True)
     table.add_column("Game")
-    table.add_column("Date")
-    table.add_column("Players")
-    table.add_column("Result")
-    table.add_column("Seed", justify="right")
+    table.add_column("Date", no_wrap=True)
+    table.add_column("Players", ratio=1)
+    table.add_column("Result", ratio=1)
+    table.add_column("Seed", justify="right", no_wrap=True)
     for record in records:
         style = None if record.is_finished else "yellow"
         table.add_row(
@@ -91,22 +91,19 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
     from rich.table import Table
 
     names = game_names or {}
-    table = Table(title="Statistics", title_justify="left")
+    table = Table(title="Statistics", title_justify="left", caption="W-L-D: won, lost, drawn; streak: wins in a row now / best")
     table.add_column("Game")
     table.add_column("Opponent")
-    for label in ("Played", "Won", "Lost", "Drawn", "Win %", "Streak", "Best streak", "Best score"):
-        table.add_column(label, justify="right")
+    for label in ("Played", "W-L-D", "Win %", "Streak", "Best score"):
+        table.add_column(label, justify="right", no_wrap=True)
     for row in rows:
         table.add_row(
             names.get(row.game_id, row.game_id),
             row.opponent,
             str(row.played),
-            str(row.won),
-            str(row.lost),
-            str(row.drawn),
+            f"{row.won}-{row.lost}-{row.drawn}",
             f"{row.win_rate:.0%}",
-            str(row.current_streak),
-            str(row.best_streak),
+            f"{row.current_streak} / {row.best_streak}",
             _score(row.best_score),
         )
     return table

@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from store_fakegames import FakeRegistry
+from store_fakegames import ClimbState, FakeRegistry
 
 from tabletop.agents import FirstAgent, RandomAgent
 from tabletop.loop import Event, Match
@@ -97,8 +97,10 @@ def test_solo_game_keeps_its_score(store: Store, reg: FakeRegistry) -> None:
     recorder = start_recording(store, match, ["human"], ["Solo"])
     match.run()
     record = store.get(recorder.row_id)
-    assert record.score == float(match.state.score())
-    assert record.result == f"Scored {match.state.score()}"
+    state = match.state
+    assert isinstance(state, ClimbState)
+    assert record.score == float(state.score())
+    assert record.result == f"Scored {state.score()}"
 
 
 def test_a_store_failure_does_not_stop_the_game(store: Store, reg: FakeRegistry) -> None:

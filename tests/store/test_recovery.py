@@ -3,11 +3,13 @@
 import sqlite3
 from pathlib import Path
 
+from store_fakegames import FakeRegistry
+
 from tabletop.loop import Match
 from tabletop.store import Store, database_path
 
 
-def _one_game(data: Path, reg) -> None:
+def _one_game(data: Path, reg: FakeRegistry) -> None:
     with Store.open(data) as store:
         match = Match(reg.get("nim"), seed=5)
         store.begin(match, ["human", "random"], ["A", "B"])
@@ -30,7 +32,7 @@ def test_file_that_is_not_a_database(data: Path) -> None:
     assert moved.name in (store.notice or "")
 
 
-def test_malformed_database(data: Path, reg) -> None:
+def test_malformed_database(data: Path, reg: FakeRegistry) -> None:
     _one_game(data, reg)
     path = database_path(data)
     conn = sqlite3.connect(path)
@@ -49,7 +51,7 @@ def test_malformed_database(data: Path, reg) -> None:
     assert len(_aside(data, "damaged")) == 1
 
 
-def test_database_locked_past_the_timeout(data: Path, reg) -> None:
+def test_database_locked_past_the_timeout(data: Path, reg: FakeRegistry) -> None:
     _one_game(data, reg)
     holder = sqlite3.connect(database_path(data), isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another program keeps the write lock
@@ -68,7 +70,7 @@ def test_database_locked_past_the_timeout(data: Path, reg) -> None:
     old.close()
 
 
-def test_busy_but_released_in_time_is_not_moved(data: Path, reg) -> None:
+def test_busy_but_released_in_time_is_not_moved(data: Path, reg: FakeRegistry) -> None:
     import threading
 
     _one_game(data, reg)

@@ -3,6 +3,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from store_fakegames import FakeRegistry
 
 from tabletop.store import Store, StoreError, database_path
 from tabletop.store import schema
@@ -52,7 +53,7 @@ def test_database_of_a_newer_program_is_refused_and_left_alone(data: Path) -> No
     assert sorted(p.name for p in data.iterdir() if "tabletop.db." in p.name) == []
 
 
-def test_options_are_stored_as_json(store: Store, reg) -> None:
+def test_options_are_stored_as_json(store: Store, reg: FakeRegistry) -> None:
     from tabletop.loop import Match
 
     match = Match(reg.get("nim"), options={"pile": "9"}, seed=3)

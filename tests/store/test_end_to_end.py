@@ -1,0 +1,59 @@
+"""The real program on a real plugin: play into the store, then history, export and replay the file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.agents import RandomAgent
+from tabletop.loop import Match
+from tabletop.registry import Registry
+from tabletop.store import Store, start_recording
+
+
+def _tabletop(env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tabletop", *argv], env=env, capture_output=True, text=True, timeout=60)
+
+
+def test_export_and_replay_a_plugin_game(example_plugin_path: Path, data: Path, tmp_path: Path) -> None:
+    game = Registry.discover().get("highcard")
+    with Store.open(data) as store:
+        match = Match(game, seed=4242, agents=[None, RandomAgent()])
+        recorder = start_recording(store, match, ["human", "random"], ["Ann", "Computer"])
+        match.agents[0] = RandomAgent()  # let the computer play the person's cards for the test
+        match.run()
+        row = recorder.row_id
+    env = dict(os.environ, PYTHONPATH=str(example_plugin_path), TTY_COMPATIBLE="0", COLUMNS="120")
+    env.pop("TABLETOP_DATA_DIR", None)
+
+    listed = _tabletop(env, "--data-dir", str(data), "history")
+    if listed.returncode == 2 and "unknown command" in listed.stderr:
+        pytest.skip("the program does not offer the history command")
+    assert listed.returncode == 0, listed.stderr
+    assert "4242" in listed.stdout and "High Card" in listed.stdout
+
+    record_file = tmp_path / "game.json"
+    exported = _tabletop(env, "--data-dir", str(data), "export", str(row), "-o", str(record_file))
+    assert exported.returncode == 0, exported.stderr
+    record = json.loads(record_file.read_text())
+    assert record["history"] == match.history
+
+    replayed = _tabletop(env, "replay", str(record_file), "--print")
+    assert replayed.returncode == 0, replayed.stderr
+    assert f"after action {len(match.history)} of {len(match.history)}" in replayed.stdout
+    assert match.state.outcome_text() in replayed.stdout
+
+    record["history"][1] = "nonsense"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    refused = _tabletop(env, "replay", str(bad), "--print")
+    assert refused.returncode == 2
+    assert "action 2 ('nonsense')" in refused.stderr and "Traceback" not in refused.stderr
+
+    not_a_tty = _tabletop(env, "replay", str(record_file))
+    assert not_a_tty.returncode == 2 and "needs a terminal" in not_a_tty.stderr
