@@ -1,1 +1,112 @@
-"""Placeholder until the muster plugin lands."""
+"""Muster: Raise the Banners, the two-player area-majority card duel.
+
+``game`` is the plugin object (entry point ``muster = "games.muster:game"``).
+The rules modules are imported on first use, so listing games stays quick.
+
+    >>> from games.muster import game
+    >>> state = game.new_initial_state({"first": "1"})
+    >>> state.current_player()  # the deal: chance
+    -1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tabletop.game import Game, GameInfo, InvalidActionError, Option
+
+from games.muster.cards import MAX_LENGTH, SEAT_NAMES
+
+if TYPE_CHECKING:
+    from games.muster.actions import MusterAction
+    from games.muster.state import MusterState
+    from games.muster.view import MusterView
+
+SUMMARY = (
+    "A two-player area-majority card duel: build columns of Banner cards under five castles, "
+    "bend the rules with Rainbow Wizards, Bridges and Castles, and hold the most castles when the deck runs out."
+)
+
+OPTIONS = (
+    Option("simplified", "Simplified", help="A card may go on any weaker card; no Rainbow Bridges."),
+    Option("power_of_one", "The Power of One", help="Only a 1-strength Banner may start an empty column."),
+    Option("over_the_rainbow", "Somewhere Over the Rainbow", help="Several Rainbow Bridges in one Bridge action."),
+    Option("first", "First player", choices=("random", "1", "2"), default="random", help="Who takes the first turn."),
+)
+
+
+class MusterGame(Game["MusterAction"]):
+    """The Muster plugin: metadata, new games, notation and position readers."""
+
+    info = GameInfo(
+        id="muster",
+        name="Muster: Raise the Banners",
+        summary=SUMMARY,
+        players=2,
+        max_length=MAX_LENGTH,
+        options=OPTIONS,
+        seat_names=SEAT_NAMES,
+        perfect_information=False,
+    )
+
+    def new_initial_state(self, options: Mapping[str, str] | None = None) -> MusterState:
+        from games.muster.state import MusterState
+
+        opts = self.resolve_options(options)
+        first = None if opts["first"] == "random" else int(opts["first"]) - 1
+        return MusterState.new(
+            simplified=opts["simplified"] == "on",
+            power_of_one=opts["power_of_one"] == "on",
+            over_rainbow=opts["over_the_rainbow"] == "on",
+            first=first,
+        )
+
+    def parse_action(self, state: Any, text: str) -> MusterAction:
+        """Read a short notation (case and spaces ignored). Legality is checked by ``apply``.
+
+        At a chance node a bare card code (``W3``) also names the card drawn.
+        """
+        from games.muster.actions import GRAMMAR, parse_text
+        from games.muster.cards import parse_card
+
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        action = parse_text(text)
+        if action is None and getattr(state, "is_chance_node", lambda: False)():
+            kind = parse_card(text)
+            if kind is not None:
+                action = parse_text("*" + text.strip())
+        if action is None:
+            shown = text.strip() or "(empty)"
+            raise InvalidActionError(f"{shown!r} is not a Muster action; {GRAMMAR}")
+        return action
+
+    def state_from_json(self, data: Any) -> MusterState:
+        from games.muster.position import state_from_json
+
+        return state_from_json(data)
+
+    def view_from_json(self, data: Any) -> MusterView:
+        """Read a view written by ``view.to_json()``."""
+        from games.muster.position import view_from_json
+
+        return view_from_json(data)
+
+    def commands(self) -> Mapping[str, Any]:
+        from games.muster.cli import moves_command
+
+        return {"moves": moves_command}
+
+    def rules_text(self) -> str:
+        from importlib.resources import files
+
+        try:
+            return files("games.muster").joinpath("rules.md").read_text(encoding="utf-8")
+        except OSError:
+            return self.info.summary
+
+
+game = MusterGame()
+
+__all__ = ["MusterGame", "game"]
