@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from tabletop.store import commandline
-from tabletop.store.commandline import CommandFailure, game_names, make_console, open_store, report
+from tabletop.store.commandline import CommandFailure, game_names, make_console, open_store, parse_id, report
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, default=50, metavar="N", help="show the N most recent games (default 50; 0 for all)")
     parser.add_argument("--game", metavar="GAME", help="only games of this game id")
+    parser.add_argument("--delete", metavar="ID", help="forget the game with this id")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,6 +26,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.limit < 0:
             raise CommandFailure("--limit must be 0 or more")
+        if args.delete is not None:
+            return _delete(args, console)
         with open_store(args, console) as store:
             records = store.history(args.limit or None, game_id=args.game)
     except CommandFailure as failure:
@@ -32,4 +39,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     names = game_names(commandline.registry(), (r.game_id for r in records))
     console.print(history_table(records, names))
+    return 0
+
+
+def _delete(args: argparse.Namespace, console: Console) -> int:
+    row_id = parse_id(args.delete)
+    with open_store(args, console) as store:
+        if not store.delete(row_id):
+            raise CommandFailure(f"no game with id {row_id} in the store (see `tabletop history`)")
+    console.print(f"Game {row_id} deleted.")
     return 0

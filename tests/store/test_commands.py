@@ -131,3 +131,13 @@ def test_data_dir_option_beats_the_environment(cli_args: Any, games: dict[str, i
     args.data_dir = None
     assert history.run(args) == 0
     assert "No games yet." in capsys.readouterr().out
+
+
+def test_history_delete(cli_args: Any, games: dict[str, int], capsys: pytest.CaptureFixture[str]) -> None:
+    assert history.run(cli_args(history, "--delete", str(games["open"]))) == 0
+    assert f"Game {games['open']} deleted." in capsys.readouterr().out
+    with Store.open(cli_args(history).data_dir) as store:
+        assert [r.id for r in store.history()] == [games["solo"], games["done"]]
+        assert store.unfinished() == []
+    assert history.run(cli_args(history, "--delete", str(games["open"]))) == 2
+    assert "no game with id" in capsys.readouterr().err
