@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         browse(console, replay, start=replay.length if args.to_end else 0)
     except CommandFailure as failure:
         return report(failure)
-    except (KeyboardInterrupt, EOFError):
+    except EOFError:  # Ctrl-D quits; Ctrl-C is left to the program's own handler (exit 130)
         console.print()
     return 0
 

@@ -171,6 +171,8 @@ class Store:
 
     def finish(self, row_id: int, match: Match) -> None:
         """Store the result of a finished game (its actions too, should any be missing)."""
+        if not match.is_over():
+            raise ValueError("finish() needs a finished match")
         state = match.state
         with self._write() as conn:
             stored = _actions(conn, row_id)

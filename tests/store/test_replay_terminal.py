@@ -1,0 +1,70 @@
+"""The interactive replay in a real pseudo-terminal: forwards, backwards, quit, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from tabletop.agents import RandomAgent  # noqa: E402
+from tabletop.loop import Match  # noqa: E402
+from tabletop.registry import Registry  # noqa: E402
+from tabletop.store import Store, record_to_json, start_recording  # noqa: E402
+
+pytestmark = [pytest.mark.pty, pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")]
+
+
+@pytest.fixture
+def record_file(example_plugin_path: Path, data: Path, tmp_path: Path) -> Path:
+    with Store.open(data) as store:
+        match = Match(Registry.discover().get("highcard"), seed=31, agents=[RandomAgent(), RandomAgent()])
+        row = start_recording(store, match, ["human", "random"], ["Ann", "Computer"]).row_id
+        match.run()
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(record_to_json(store.get(row))))
+    return path
+
+
+def _spawn(example_plugin_path: Path, *argv: str) -> "pexpect.spawn":
+    env = dict(os.environ, PYTHONPATH=str(example_plugin_path), TERM="xterm-256color", TTY_COMPATIBLE="0", COLUMNS="100", NO_COLOR="1")
+    return pexpect.spawn(sys.executable, ["-m", "tabletop", *argv], env=env, encoding="utf-8", dimensions=(40, 100), timeout=20)
+
+
+def test_step_forwards_backwards_and_quit(example_plugin_path: Path, record_file: Path) -> None:
+    n = len(json.loads(record_file.read_text())["history"])
+    child = _spawn(example_plugin_path, "replay", str(record_file))
+    child.expect(f"after action 0 of {n}")
+    child.expect("> ")
+    child.sendline("")
+    child.expect(f"after action 1 of {n}")
+    child.expect("> ")
+    child.sendline("n")
+    child.expect(f"after action 2 of {n}")
+    child.expect("> ")
+    child.sendline("b")
+    child.expect(f"after action 1 of {n}")
+    child.expect("> ")
+    child.sendline("e")
+    child.expect(f"after action {n} of {n}")
+    child.expect("End of the game")
+    child.expect("> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_ctrl_c_leaves_cleanly(example_plugin_path: Path, record_file: Path) -> None:
+    child = _spawn(example_plugin_path, "replay", str(record_file), "--to-end")
+    child.expect("End of the game")
+    child.expect("> ")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Traceback" not in (child.before or "")
+    assert child.exitstatus == 130
