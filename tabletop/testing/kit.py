@@ -205,8 +205,13 @@ def check_game(
 
         >>> check_game(game, options={"hand": "4"}, playouts=50)   # doctest: +SKIP
     """
-    check_info(game)
-    resolved = game.resolve_options(options)
+    try:
+        check_info(game)
+        resolved = game.resolve_options(options)
+    except AssertionError as exc:
+        raise ConformanceError(f"{game.info.id}: check_info failed: {exc}") from None
+    except Exception as exc:
+        raise ConformanceError(f"{game.info.id}: check_info failed: raised {type(exc).__name__}: {exc}") from exc
     report = KitReport(game.info.id, resolved)
     seen: dict[str, Any] = {}  # actions legal somewhere: candidates for "illegal here"
     knobs = _Knobs(deep_fraction, resamples, illegal_per_position, follow)
@@ -214,9 +219,10 @@ def check_game(
         _run_playout(game, seed + index, resolved, report, seen, knobs)
     if not game.info.perfect_information and report.resamples and not report.resamples_differing:
         raise ConformanceError(
-            f"{game.info.id} {resolved}: check_no_leak failed: resample_hidden hides nothing: all {report.resamples} resampled states "
-            "equal the original, so the no-leak check proved nothing. Redraw what each player cannot see in "
-            "resample_hidden(), or declare GameInfo(perfect_information=True)."
+            f"{game.info.id} {resolved}: check_no_leak failed: resample_hidden hides nothing: "
+            f"all {report.resamples} resampled states equal the original, so the no-leak check proved nothing. "
+            "Redraw what each player cannot see in resample_hidden(), or declare "
+            "GameInfo(perfect_information=True)."
         )
     return report
 
@@ -341,7 +347,8 @@ class _Where:
         n = step() if callable(step) else step
         history = self.history[:n]
         return (
-            f"{self.game.info.id} {self.options}: {name} failed after {n} actions of the playout with seed {self.seed}:\n"
+            f"{self.game.info.id} {self.options}: {name} failed "
+            f"after {n} actions of the playout with seed {self.seed}:\n"
             f"  {problem}\n"
             f"  actions: {action_list(history)}\n"
             f"  replay: Match.replay(game, {history!r}, options={self.options!r}, seed={self.seed})"

@@ -42,7 +42,7 @@ def broken(rules: Any, name: str, **methods: Any) -> Any:
 
 def dealt(game: Any, plays: int = 0, cards: tuple[int, ...] = (9, 1, 8, 2, 7, 3)) -> State[Any]:
     """A High Card position after the deal (by default North 9 8 7, South 1 2 3) and ``plays`` cards."""
-    state = game.new_initial_state()
+    state: State[Any] = game.new_initial_state()
     for card in cards:
         state.apply(game.parse_action(state, f"deal {card}"))
     for _ in range(plays):
@@ -81,7 +81,7 @@ def duplicate_notation(rules: Any) -> Any:
 
 
 def bad_notation(rules: Any) -> Any:
-    class BadParse(rules.HighCard):  # type: ignore[misc, name-defined]
+    class BadParse(rules.HighCard):  # type: ignore[misc]
         def parse_action(self, state: Any, text: str) -> Any:
             action = super().parse_action(state, text)
             return rules.Play(min(action.card + 1, 9)) if isinstance(action, rules.Play) else action
@@ -95,7 +95,7 @@ def lossy_json(rules: Any) -> Any:
         del data["leader"]  # the bug: who leads the next trick is forgotten
         return data
 
-    class Lossy(rules.HighCard):  # type: ignore[misc, name-defined]
+    class Lossy(rules.HighCard):  # type: ignore[misc]
         state_type = type("LossyState", (rules.HighCardState,), {"to_json": to_json})
 
         def state_from_json(self, data: JSON) -> Any:
@@ -121,7 +121,7 @@ def bad_chance(rules: Any) -> Any:
 
 
 def leaky_view(rules: Any) -> Any:
-    class LeakyView(rules.HighCardView):  # type: ignore[misc, name-defined]
+    class LeakyView(rules.HighCardView):  # type: ignore[misc]
         def to_json(self) -> JSON:
             return {**super().to_json(), "opponent_hand": self.opponent_hand}
 
@@ -156,7 +156,7 @@ def accepts_illegal(rules: Any) -> Any:
 
 
 def accepts_garbage(rules: Any) -> Any:
-    class Lenient(rules.HighCard):  # type: ignore[misc, name-defined]
+    class Lenient(rules.HighCard):  # type: ignore[misc]
         def parse_action(self, state: Any, text: str) -> Any:
             try:
                 return super().parse_action(state, text)
@@ -185,7 +185,7 @@ def silent_describe(rules: Any) -> Any:
 
 
 def view_not_json(rules: Any) -> Any:
-    class SetView(rules.HighCardView):  # type: ignore[misc, name-defined]
+    class SetView(rules.HighCardView):  # type: ignore[misc]
         def to_json(self) -> JSON:
             return {**super().to_json(), "hand": set(self.hand)}
 
