@@ -142,3 +142,15 @@ def test_ui_steps_say_what_a_card_does(game: Any) -> None:
     lead = play(game, DEAL)
     assert [s.path for s in ui.steps(lead.view(0), lead.legal_actions())][0] == ("Play 7",)
     assert "# High Card" in game.rules_text()
+
+
+def test_the_documented_examples_run(example_plugin_path: Path) -> None:
+    import doctest
+
+    import tabletop.testing.plugins
+    import tabletop.testing.util
+    import tabletop_highcard.rules
+
+    for module in (tabletop_highcard.rules, tabletop.testing.util, tabletop.testing.plugins):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
