@@ -6,8 +6,8 @@ points. Writing that folder next to the plugin's package makes Tabletop find
 the plugin through the entry-point group exactly as if it had been installed:
 
     >>> import tempfile, pathlib
-    >>> root = pathlib.Path(tempfile.mkdtemp())
-    >>> write_dist_info(root, "tabletop-demo", "1.0", {"tabletop.games": {"demo": "demo:game"}}).name
+    >>> with tempfile.TemporaryDirectory() as root:
+    ...     write_dist_info(pathlib.Path(root), "tabletop-demo", "1.0", {"tabletop.games": {"demo": "demo:game"}}).name
     'tabletop_demo-1.0.dist-info'
 """
 
