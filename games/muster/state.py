@@ -171,7 +171,7 @@ class MusterState(State[A.MusterAction]):
             ids = A.DEAL_ID
             return sorted({ids[k] for k in self.deck})
         if ph == PLACE:
-            return list(A.PLACE_ID)
+            return sorted(A.PLACE_ID)
         if ph == FIRST_PHASE:
             return list(A.FIRST_ID)
         return []
@@ -466,7 +466,7 @@ class MusterState(State[A.MusterAction]):
             self.hands[self.cur].append(kind)
             self.need -= 1
             if not self.deck:
-                self.phase = OVER  # ruling 7: the last card ends the game at once
+                self._finish()  # ruling 7: the last card ends the game at once; owed draws lapse
             elif self.need == 0:
                 self._end_turn()
             else:
@@ -483,20 +483,29 @@ class MusterState(State[A.MusterAction]):
                 if self.deck:
                     self._end_turn()
                 else:
-                    self.phase = OVER
+                    self._finish()
             else:
                 self.pending = kind
-                self.phase = PLACE if self.deck else OVER
+                if self.deck:
+                    self.phase = PLACE
+                else:
+                    self._finish()  # the turned-up Rainbow card stays pending: the game is over
 
     def _end_turn(self) -> None:
         self.castled = -1
         self.need = 0
         self.turn += 1
         if self.turn >= TURN_LIMIT:
-            self.phase = OVER
+            self._finish()
         else:
             self.cur ^= 1
             self.phase = ACT
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.need = 0
+        self.castled = -1
+        self._legal = None
 
     def _illegal_reason(self, action: A.MusterAction) -> str:
         from games.muster.reasons import reason_illegal
