@@ -290,18 +290,16 @@ def _deep_checks(
     knobs: _Knobs,
 ) -> None:
     players = game.info.players
-    candidates = [a for text, a in seen.items() if text not in {str(x) for x in state.legal_actions()}]
-    rng.shuffle(candidates)
-
-    def at() -> int:
-        return step
-
+    legal = {str(a) for a in state.legal_actions()}
+    candidates = [a for text, a in seen.items() if text not in legal]
+    candidates = rng.sample(candidates, min(knobs.illegal_per_position, len(candidates)))
+    at = step
     with where.checking("check_actions_apply", at):
         sc.check_actions_apply(state)
     with where.checking("check_notation", at):
         sc.check_notation(game, state)
     with where.checking("check_illegal_refused", at):
-        report.illegal_tried += sc.check_illegal_refused(game, state, candidates[: knobs.illegal_per_position])
+        report.illegal_tried += sc.check_illegal_refused(game, state, candidates)
     with where.checking("check_garbage_refused", at):
         sc.check_garbage_refused(game, state)
     with where.checking("check_serialisation", at):
