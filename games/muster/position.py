@@ -257,6 +257,11 @@ def _header(r: _Reader, s: MusterState, expected_kind: str) -> None:
     castles = r.get(d, "castles", "", dict)
     _no_extra(castles, FACTION_KEYS, "castles")
     s.castles = [r.cards(r.get(castles, key, "castles", list, []), f"castles.{key}") for key in FACTION_KEYS]
+    for f, stack in enumerate(s.castles):
+        for i, k in enumerate(stack):
+            if k < 25 and k // 5 != f:
+                own = FACTION_KEYS[k // 5]
+                _fail(f"castles.{FACTION_KEYS[f]}[{i}]", f"{card_name(k)} only ever lands on the {own} castle space")
 
 
 def _no_extra(obj: dict[str, Any], keys: tuple[str, ...], path: str) -> None:

@@ -1,0 +1,264 @@
+"""Muster drawn with rich: the board, the hands, the log and the end-of-game table.
+
+The board is sideways, as on the table: one row per castle, the opponent's
+column on the left, the castle space in the middle, the viewer's column on the
+right. Columns list their cards bottom to top, left to right, so the card a new
+one must follow is always the last one. An arrow points at the side that leads
+a castle (``◀`` / ``▶``), with ``*`` when the lead comes from the Banner-count
+tie-break, and ``=`` when nobody leads. Every card shows its faction letter as
+well as its colour, so the board reads the same without colour::
+
+    Muster · turn 8 · deck 21 · North leads 2 castles, South (you) 1
+    North                  str       Castle space         str  South (you)
+          W1 W2 W3 RW  12 ◀  W Water   W4 ×2            4  W1 W3
+    ...
+
+The main entry points are :func:`board` (everything the play screen shows above
+the prompt) and :func:`result_table` (the final reckoning).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from games.muster.cards import (
+    CASTLE,
+    FACTION_COLOURS,
+    FACTION_LETTERS,
+    FACTION_NAMES,
+    FACTION_OF,
+    RAINBOW,
+    SEAT_NAMES,
+    card_code,
+    token_code,
+)
+from games.muster.scoring import CastleResult, Score, column_strength
+from games.muster.view import MusterView
+
+RAINBOW_STYLE = "bold cyan"
+"""Rainbow cards: a colour no faction uses (and always the letter R or X)."""
+COLUMN_WIDTH = 21
+"""Room for a column's cards on each side; a longer column switches to the compact form."""
+LOG_LINES = 3
+LEAD_LEFT, LEAD_RIGHT = "◀", "▶"
+
+
+def faction_style(faction: int) -> str:
+    return FACTION_COLOURS[faction]
+
+
+def card_text(kind: int) -> Text:
+    """A card in a hand or on a castle space: ``W3`` in Water's colour, ``R``, ``X``."""
+    if kind >= RAINBOW:
+        return Text(card_code(kind), style=RAINBOW_STYLE)
+    return Text(card_code(kind), style=faction_style(FACTION_OF[kind]))
+
+
+def token_text(token: int, column_faction: int | None = None, *, compact: bool = False) -> Text:
+    """A card in a column: ``W3``, ``RW`` (Wizard), ``RB2`` (Bridge that stood for 2).
+
+    ``compact`` drops the faction letter of a Banner of the column's own faction
+    (``3`` for W3 under Water) and shortens Rainbow cards (``R*`` Wizard, ``R2``
+    Bridge): a column that long still fits its row.
+    """
+    if token < 25:
+        code = card_code(token)
+        if compact and FACTION_OF[token] == column_faction:
+            code = code[1:]
+        return Text(code, style=faction_style(FACTION_OF[token]))
+    code = token_code(token)
+    if compact:
+        code = "R*" if code == "RW" else "R" + code[2:]
+    return Text(code, style=RAINBOW_STYLE)
+
+
+def column_text(tokens: Sequence[int], faction: int, width: int = COLUMN_WIDTH) -> Text:
+    """A column's cards bottom to top, compact if the full codes would not fit ``width``."""
+    if not tokens:
+        return Text("·", style="dim")
+    for compact in (False, True):
+        text = Text(" ").join(token_text(t, faction, compact=compact) for t in tokens)
+        if text.cell_len <= width:
+            return text
+    return text
+
+
+def castle_space_text(stack: Sequence[int], faction: int) -> Text:
+    """``W Water   W4 ×2``: the faction, the top card and how many cards lie there.
+
+    A Rainbow Castle on top reads ``X any``: any icon may be played under this
+    castle (and the space cannot be drawn from).
+    """
+    text = Text(f"{FACTION_LETTERS[faction]} {FACTION_NAMES[faction]:<7} ", style=f"bold {faction_style(faction)}")
+    if not stack:
+        return text.append("-", style="dim")
+    top = stack[-1]
+    text.append_text(card_text(top))
+    if top == CASTLE:
+        text.append(" any", style=RAINBOW_STYLE)
+    return text.append(f" ×{len(stack)}", style="dim")
+
+
+def lead_marks(result: CastleResult, left: int) -> tuple[str, str]:
+    """The arrows beside a castle: toward the leading side, ``*`` if it leads on Banner count."""
+    if result.winner is None:
+        return ("=", "=") if any(result.strengths) else ("", "")
+    tie = "*" if result.decided_by == "banners" else ""
+    if result.winner == left:
+        return (LEAD_LEFT + tie, "")
+    return ("", tie + LEAD_RIGHT)
+
+
+def seat_label(seat: int, viewer: int) -> str:
+    return f"{SEAT_NAMES[seat]} (you)" if seat == viewer else SEAT_NAMES[seat]
+
+
+def board_table(view: MusterView) -> Table:
+    """The five castle rows: opponent's column, strengths and lead, castle space, yours."""
+    me, them = view.player, 1 - view.player
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, collapse_padding=True)
+    table.add_column(SEAT_NAMES[them], justify="right", width=COLUMN_WIDTH, no_wrap=True)
+    table.add_column("str", justify="right", width=3)
+    table.add_column("", width=2, justify="right")
+    table.add_column("Castle space", width=20, no_wrap=True)
+    table.add_column("", width=2)
+    table.add_column("str", justify="right", width=3)
+    table.add_column(seat_label(me, me), width=COLUMN_WIDTH, no_wrap=True)
+    results = view.castle_results()
+    for f in range(5):
+        mine, theirs = view.columns[me][f], view.columns[them][f]
+        left, right = lead_marks(results[f], them)
+        table.add_row(
+            column_text(theirs, f),
+            str(column_strength(theirs)),
+            Text(left, style="bold"),
+            castle_space_text(view.castles[f], f),
+            Text(right, style="bold"),
+            str(column_strength(mine)),
+            column_text(mine, f),
+        )
+    return table
+
+
+def title_line(view: MusterView) -> Text:
+    """Turn, deck, castles led, variants in play."""
+    me, them = view.player, 1 - view.player
+    held = view.score().castles
+    text = Text("Muster", style="bold")
+    text.append(f" · turn {view.turn + 1} · deck {view.deck_size} · ")
+    text.append(f"castles led: {SEAT_NAMES[them]} {held[them]}, you {held[me]}")
+    variants = [name for on, name in ((view.simplified, "Simplified"), (view.power_of_one, "Power of One"), (view.over_rainbow, "Over the Rainbow")) if on]
+    if variants:
+        text.append(" · " + ", ".join(variants), style="italic")
+    return text
+
+
+def opponent_line(view: MusterView) -> Text:
+    """The opponent's hand: the cards you know, then one ``?`` per unknown card."""
+    them = 1 - view.player
+    text = Text(f"{SEAT_NAMES[them]}'s hand ({view.opponent_hand_size}): ", style="bold")
+    known = list(view.opponent_known)
+    shown = [card_text(k) for k in known] + [Text("?", style="dim")] * max(0, view.opponent_hand_size - len(known))
+    text.append_text(Text(" ").join(shown) if shown else Text("empty", style="dim"))
+    if known:
+        text.append("  (? unknown)", style="dim")
+    return text
+
+
+def hand_line(view: MusterView) -> Text:
+    """The viewer's hand; cards the opponent knows are marked ``°``."""
+    text = Text("Your hand: ", style="bold")
+    known = list(view.known_by_opponent)
+    parts = []
+    for kind in view.hand:
+        part = card_text(kind)
+        if kind in known:
+            known.remove(kind)
+            part.append("°", style="dim")
+        parts.append(part)
+    text.append_text(Text("  ").join(parts) if parts else Text("empty", style="dim"))
+    if len(known) < len(view.known_by_opponent):
+        text.append(f"   (° {SEAT_NAMES[1 - view.player]} knows it)", style="dim")
+    return text
+
+
+def status_line(view: MusterView) -> Text:
+    """Whose turn it is and what they must do."""
+    text = view.phase_text()
+    if view.to_move == view.player:
+        text = "Your turn: " + {"act": "take one action", "refill": f"draw {view.to_draw} more", "place": "place the Rainbow card"}.get(view.phase, text)
+        if view.phase == "refill" and view.castled is not None:
+            text += f" (not from the {FACTION_NAMES[view.castled]} space)"
+    return Text(text, style="bold")
+
+
+def log_lines(log: Sequence[str], count: int = LOG_LINES, width: int = 78) -> list[Text]:
+    """The latest log lines, cut to one screen line each."""
+    out = []
+    for line in log[-count:]:
+        text = Text("· " + line, style="dim")
+        text.truncate(width, overflow="ellipsis")
+        out.append(text)
+    return out
+
+
+def board(view: MusterView, log: Sequence[str] = (), *, log_count: int = LOG_LINES) -> RenderableType:
+    """Everything above the prompt: about 15 lines, 80 columns wide."""
+    parts: list[RenderableType] = [title_line(view), board_table(view)]
+    if view.is_terminal():
+        # The result table follows: keep the whole end screen within 24 lines.
+        parts += log_lines(log, 2)
+        return Group(*parts)
+    parts += [opponent_line(view), hand_line(view)]
+    parts += log_lines(log, log_count)
+    parts.append(status_line(view))
+    return Group(*parts)
+
+
+DECIDED = {"strength": "strength", "banners": "tie-break: Banners", "tie": "tied: nobody"}
+
+
+def result_table(score: Score, viewer: int | None = None) -> Table:
+    """Per castle: both strengths and Banner counts, the tie-break used and who controls it."""
+    names = [seat_label(p, viewer if viewer is not None else -1) for p in (0, 1)]
+    n, s = SEAT_NAMES[0][0], SEAT_NAMES[1][0]
+    table = Table(title="Final reckoning", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), title_justify="left")
+    table.add_column("Castle")
+    table.add_column(f"Strength {n} : {s}", justify="center")
+    table.add_column(f"Banners {n} : {s}", justify="center")
+    table.add_column("Decided by")
+    table.add_column("Controlled by")
+    for r in score.results:
+        table.add_row(
+            Text(f"{FACTION_LETTERS[r.faction]} {r.name}", style=faction_style(r.faction)),
+            f"{r.strengths[0]:>2} : {r.strengths[1]:<2}",
+            f"{r.banners[0]:>2} : {r.banners[1]:<2}",
+            DECIDED[r.decided_by],
+            names[r.winner] if r.winner is not None else "nobody",
+        )
+    return table
+
+
+def result_summary(score: Score, viewer: int | None = None) -> list[Text]:
+    """Castles won, the total-strength tie-break if it was needed, and the winner."""
+    from games.muster.scoring import describe_score
+
+    c, t = score.castles, score.totals
+    lines = [Text(f"Castles won: {SEAT_NAMES[0]} {c[0]}, {SEAT_NAMES[1]} {c[1]}.")]
+    if score.decided_by != "castles":
+        lines.append(Text(f"Castles tied: total strength decides, {SEAT_NAMES[0]} {t[0]} to {SEAT_NAMES[1]} {t[1]}."))
+    verdict = describe_score(score, SEAT_NAMES)
+    if viewer is not None and score.winner is not None:
+        verdict += "  You win!" if score.winner == viewer else "  You lose."
+    lines.append(Text(verdict, style="bold"))
+    return lines
+
+
+def result(score: Score, viewer: int | None = None) -> RenderableType:
+    """The result table and its summary lines."""
+    return Group(result_table(score, viewer), *result_summary(score, viewer))
