@@ -83,6 +83,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Output piped into a program that stopped reading (e.g. `| head`).
         sys.stderr.close()
         return 0
+    except Exception as exc:  # a bug, often in a plugin: a message, never a traceback
+        from tabletop.crash import write_crash_report
+
+        report = write_crash_report()
+        print(f"\ntabletop: something went wrong: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(f"The details are in {report}; your saved games are safe.", file=sys.stderr)
+        return 1
+
 
 
 def _leave_cleanly() -> None:

@@ -74,7 +74,7 @@ class View(abc.ABC):
         """The view as JSON-compatible data."""
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.to_json() == other.to_json()
 
     def __hash__(self) -> int:
         return hash(repr(self.to_json()))
@@ -150,7 +150,7 @@ class State(abc.ABC, Generic[A]):
         return "Game over."
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -10,6 +10,7 @@ actions (chance outcomes included) and an event log in words.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -49,7 +50,6 @@ class Match:
         self.rng = make_rng(self.seed)
         players = game.info.players
         self.agents: list[Agent | None] = list(agents) + [None] * (players - len(agents))
-        self.agent_rngs = [make_rng(derive_seed(self.seed, f"agent-{p}")) for p in range(players)]
         self.state: State[Any] = game.new_initial_state(self.options)
         self.history: list[str] = []
         self.events: list[Event] = []
@@ -69,6 +69,14 @@ class Match:
         if player >= 0 and self.agents[player] is None:
             return player
         return None
+
+    def agent_rng(self, player: int) -> random.Random:
+        """A fresh RNG for one computer decision, derived from the seed and the move number.
+
+        Agents never share the game's RNG, and a replayed match continues exactly
+        as the original would have, with no RNG state to carry over.
+        """
+        return make_rng(derive_seed(self.seed, f"agent-{player}-{len(self.history)}"))
 
     def apply(self, action: Any) -> Event:
         """Apply a legal action (of a person, an agent or chance) and log it."""
@@ -94,7 +102,7 @@ class Match:
         agent = self.agents[player]
         if agent is None:
             return None
-        action = agent.choose(state.view(player), state.legal_actions(), self.agent_rngs[player])
+        action = agent.choose(state.view(player), state.legal_actions(), self.agent_rng(player))
         return self.apply(action)
 
     def advance(self) -> list[Event]:

@@ -70,7 +70,7 @@ class Menu:
             self.console.print(f"[bold]Skipped a game:[/bold] {problem.message}\n")
 
     def _main_choices(self) -> list[Choice]:
-        choices = [Choice(f"{g.info.name}: {_one_line(g.info.summary)}", ("game", g)) for g in self.games]
+        choices = [Choice(_one_line(f"{g.info.name}: {g.info.summary}"), ("game", g)) for g in self.games]
         if not choices:
             choices.append(Choice("No games are installed", None, "see `tabletop list`"))
         choices.append(Choice("Quit", QUIT))
@@ -158,4 +158,4 @@ class Menu:
 
 def _one_line(text: str) -> str:
     first = text.strip().split("\n")[0]
-    return first if len(first) <= 50 else first[:47] + "..."
+    return first if len(first) <= 70 else first[:67] + "..."

@@ -49,7 +49,13 @@ def play_setup(setup: Setup, console: Any, prompter: Any, *, data_dir: str | Non
     except LeaveGame:
         console.print("Left the game.")
         return
-    except GameError as exc:
-        console.print(f"[bold red]The game stopped on an error in its rules:[/bold red] {exc}")
+    except (GameError, Exception) as exc:  # a plugin's bug ends the game, not the program
+        from rich.markup import escape
+
+        from tabletop.crash import crash_message
+
+        console.print(escape(crash_message(exc, setup.game.info.name)))
+        console.print("Every move up to the error is saved: Continue it from the menu once the game is fixed.")
+        prompter.pause("Press any key to go on")
         return
     prompter.pause("Press any key to go on")

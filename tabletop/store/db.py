@@ -246,6 +246,9 @@ class Store:
         try:
             yield conn
         except sqlite3.Error as exc:
+            import traceback, sys, threading
+            print("DEBUGFK", threading.current_thread().name, self.path, file=sys.__stderr__)
+            traceback.print_exc(file=sys.__stderr__)
             conn.execute("ROLLBACK")
             raise StoreError(_explain(exc, self.path)) from None
         except BaseException:

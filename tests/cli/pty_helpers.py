@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -13,7 +14,8 @@ DOWN = "\x1b[B"
 UP = "\x1b[A"
 ENTER = "\r"
 # The highlighted entry of a questionary select, after any colour codes.
-POINTER = "» (?:\x1b\\[[0-9;]*m)*([^\r\n\x1b]*)"
+# The title must be followed by its terminator, or a read cut mid-title would match half of it.
+POINTER = "» (?:\x1b\\[[0-9;]*m)*([^\r\n\x1b]*)[\r\x1b]"
 
 
 def spawn(args: list[str], *, pythonpath: str | None = None, data_dir: Path, columns: int = 80, lines: int = 24, extra_env: dict[str, str] | None = None) -> pexpect.spawn:
@@ -21,7 +23,6 @@ def spawn(args: list[str], *, pythonpath: str | None = None, data_dir: Path, col
     env.update(
         TERM="xterm-256color",
         PROMPT_TOOLKIT_NO_CPR="1",
-        TTY_COMPATIBLE="0",
         COLUMNS=str(columns),
         LINES=str(lines),
         TABLETOP_DATA_DIR=str(data_dir),
@@ -46,3 +47,26 @@ def select(child: pexpect.spawn, title: str, *, current: str | None = None) -> N
             return
         child.send(DOWN)
     raise AssertionError(f"no menu entry containing {title!r}")
+
+
+
+def answered(prompt: str) -> str:
+    """The pattern of a select prompt once answered: the answer stands where the instruction stood."""
+    return re.escape(prompt) + " (?:\x1b\\[[0-9;]*m)*[^\x1b\r\n(]"
+
+
+def play_first_choices(child: pexpect.spawn, done: str, *, prompt: str = "Your move:", limit: int = 400) -> str:
+    """Answer each move prompt with its first entry until ``done`` shows; return the text before it.
+
+    A prompt may be drawn more than once, so after each answer we wait for its
+    echo before looking for the next prompt: a stray Enter would otherwise be
+    typed ahead into a later question.
+    """
+    for _ in range(limit):
+        index = child.expect([prompt, done])
+        if index == 1:
+            return str(child.before)
+        child.expect(POINTER)
+        child.send(ENTER)
+        child.expect(answered(prompt))
+    raise AssertionError(f"{done!r} did not show within {limit} moves")

@@ -152,8 +152,6 @@ def test_replay_realigns_chance(game: Any, cut: int) -> None:
     assert resumed.history == original.history and resumed.state == original.state
 
 
-@pytest.mark.xfail(reason="Match.replay does not re-align the agents' RNGs: random agents continue differently",
-                   strict=False)
 def test_replay_realigns_random_agents(game: Any) -> None:
     agents = [RandomAgent(), RandomAgent()]
     seeds = [s for s in range(40) if _continues_differently(game, s, agents)]

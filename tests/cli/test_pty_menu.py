@@ -1,0 +1,153 @@
+"""The real ``tabletop`` program in a pseudo-terminal, driven as a person would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.cli.pty_helpers import DOWN, ENTER, play_first_choices, select, spawn
+
+pytestmark = pytest.mark.pty
+
+
+def _finish(child: pexpect.spawn) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    return int(child.exitstatus if child.exitstatus is not None else -child.signalstatus)
+
+
+def _play_highcard_to_the_end(child: pexpect.spawn) -> str:
+    """Take the first legal card at every move until the result shows."""
+    return play_first_choices(child, "Seed \\d+: replay this deal")
+
+
+def test_menu_into_the_example_game_and_out(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    select(child, "High Card")
+    child.expect("Set up the game")
+    select(child, "Start the game")
+    before_result = _play_highcard_to_the_end(child)
+    assert "Tricks" in before_result
+    child.expect("Press any key")
+    child.send(ENTER)
+    child.expect("What would you like to play")
+    select(child, "Quit")
+    child.expect("Goodbye")
+    assert _finish(child) == 0
+
+
+def test_options_and_seed_from_the_setup_screen(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    select(child, "High Card")
+    select(child, "Seed:")
+    child.expect("Seed")
+    child.send("12x" + ENTER)
+    child.expect("whole number")  # refused, the prompt stays
+    child.send("\b" + ENTER)
+    child.expect("Set up the game")
+    select(child, "Seed: 12")
+    child.expect("Seed")
+    child.send("\b\b" + "7" + ENTER)
+    select(child, "Start the game")
+    _play_highcard_to_the_end(child)
+    child.expect("Press any key")
+    child.sendintr()
+    assert _finish(child) == 130
+
+
+def test_ctrl_c_at_the_menu_leaves_with_130_and_no_traceback(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in str(child.before)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def test_ctrl_c_in_a_game(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn(["play", "highcard", "--seed", "3"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("Your move:")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in str(child.before)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def test_ctrl_d_at_a_text_prompt_leaves_quietly(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    select(child, "High Card")
+    select(child, "Seed:")
+    child.expect("Seed")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in str(child.before)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_hot_seat_shows_a_pass_screen_between_turns(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn(["play", "highcard", "--opponent", "human", "--seed", "5"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("Pass the keyboard to")
+    child.expect("press any key")
+    child.send(ENTER)
+    child.expect("Your move:")
+    child.send(ENTER)
+    child.expect("Pass the keyboard to")
+    child.sendintr()
+    assert _finish(child) == 130
+
+
+def test_in_game_menu_rules_and_leave(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn(["play", "highcard", "--seed", "9"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("Your move:")
+    select(child, "Game menu")
+    child.expect("Game menu:")
+    select(child, "Read the rules")
+    child.expect("Your move:")
+    select(child, "Game menu")
+    select(child, "Leave")
+    child.expect("Left the game")
+    assert _finish(child) == 0
+
+
+def test_a_plugin_that_fails_to_import_is_reported_and_the_menu_survives(example_plugin_path: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    dist = site / "broken_game-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[tabletop.games]\nbroken = broken_game:game\n")
+    (site / "broken_game.py").write_text("raise RuntimeError('this plugin is broken on purpose')\n")
+    child = spawn([], pythonpath=f"{site}:{example_plugin_path}", data_dir=tmp_path / "data")
+    child.expect("Skipped a game")
+    child.expect("broken on purpose")
+    child.expect("What would you like to play")
+    select(child, "Quit")
+    assert _finish(child) == 0
+
+
+def test_small_terminal_gets_a_request_to_enlarge(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path, columns=60, lines=20)
+    child.expect("60x20")
+    child.expect("Enlarge")
+    child.expect("What would you like to play")
+    child.sendintr()
+    assert _finish(child) == 130
+
+
+def test_no_color_and_dumb_terminal_still_play(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn(["play", "highcard", "--seed", "4"], pythonpath=str(example_plugin_path), data_dir=tmp_path,
+                  extra_env={"NO_COLOR": "1", "TERM": "dumb"})
+    _play_highcard_to_the_end(child)
+    child.expect("Press any key")
+    child.send(ENTER)
+    assert _finish(child) == 0
+
+
+_ = DOWN
