@@ -135,3 +135,156 @@ def step_for(view: MusterView, action: A.MusterAction) -> Step:
         return Step(action, (kind, card_label(action.card), f"onto the {FACTION_NAMES[action.col]} space"))
     # A Swap: the target first (what comes down), then the Banner that replaces it.
     return Step(action, (kind, swap_target_label(view, action.side, action.col), f"with {card_label(action.card)}"))
+
+
+def _sort_key(view: MusterView, action: A.MusterAction) -> tuple[int, ...]:
+    """Menu order: action types as the rulebook lists them, then cards and places in faction order."""
+    op = action.op
+    if op == A.DRAW:
+        return (0, action.col)
+    if op == A.PLACE:
+        return (0, action.col)
+    kind = ACTION_TYPES.index(_TYPE_OF_OP[op])
+    if op == A.MOVE:
+        return (kind, action.src, action.col)
+    if op == A.SWAP:
+        # The opponent's columns first: swapping their Rainbow card also lowers their strength.
+        return (kind, action.side == view.player, action.col, action.card)
+    return (kind, action.card, action.col)
+
+
+def _short(reason: str, label: str) -> str:
+    """A reason cut so that ``- label (reason)`` keeps to one 80-column line."""
+    room = max(24, 74 - len(label))
+    return reason if len(reason) <= room else reason[: room - 1].rstrip(" ,;:") + "…"
+
+
+class MusterUI(GameUI):
+    """Muster's terminal interface: the sideways board and the three-step action menu."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._viewer: int | None = None
+
+    # ---------------------------------------------------------------- drawing
+    def render(self, console: Console, view: View, log: Sequence[str]) -> None:
+        from games.muster.board import LOG_LINES, board
+
+        assert isinstance(view, MusterView)
+        self._viewer = view.player
+        # A short terminal keeps the prompt visible by showing fewer log lines.
+        count = LOG_LINES if console.size.height >= 24 else 1
+        console.print(board(view, log, log_count=count))
+
+    def render_result(self, console: Console, state: State[Any]) -> None:
+        from games.muster.board import result
+
+        score = state.score()  # type: ignore[attr-defined]
+        console.print(result(score, self._viewer))
+
+    # ---------------------------------------------------------------- choosing
+    def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:
+        """Every legal action with its path; paths are distinct and ordered for the menu."""
+        assert isinstance(view, MusterView)
+        ordered = sorted(legal, key=lambda a: _sort_key(view, a))
+        return [step_for(view, a) for a in ordered]
+
+    def unavailable(self, view: View) -> list[tuple[tuple[str, ...], str]]:
+        """Greyed-out choices: action types, hand cards and draws that cannot be used now, and why."""
+        assert isinstance(view, MusterView)
+        if view.to_move != view.player or view.phase not in ("act", "refill"):
+            return []
+        from games.muster.view import determinize
+
+        # The viewer's own options depend only on their hand and the public board.
+        state = determinize(view, random.Random(0))
+        legal = state.legal_actions()
+        if view.phase == "refill":
+            return _unavailable_draws(state, view, legal)
+        return _unavailable_actions(state, view, legal)
+
+
+def _unavailable_draws(state: MusterState, view: MusterView, legal: Sequence[A.MusterAction]) -> list[tuple[tuple[str, ...], str]]:
+    from games.muster.reasons import reason_illegal
+
+    out = []
+    drawable = {a.col for a in legal}
+    for f, space in enumerate(view.castles):
+        if space and f not in drawable:
+            label = f"Draw from the {FACTION_NAMES[f]} space"
+            reason = reason_illegal(state, A.ALL_ACTIONS[A.DRAW_ID[f]]) or "not allowed now"
+            out.append(((label,), _short(reason, label)))
+    return out
+
+
+def _type_reason(state: MusterState, view: MusterView, kind: str) -> str:
+    """Why a whole action type is missing from the menu (short, one line)."""
+    hand = view.hand
+    banners = [k for k in hand if k < 25]
+    if kind == BANNER:
+        return "you hold no Banner card" if not banners else "none of your Banners can be played now"
+    if kind == WIZARD_PLAY:
+        return "you hold no Rainbow Wizard/Bridge card"
+    if kind == BRIDGE:
+        if view.simplified:
+            return "the Simplified game has no Bridges"
+        if RAINBOW not in hand:
+            return "you hold no Rainbow Wizard/Bridge card"
+        return "no Banner in your hand could follow a Bridge"
+    if kind == MOVE:
+        return "no column of yours has a Wizard on top"
+    if kind == SWAP:
+        if not any(_lowest_rainbow(c) >= 0 for side in view.columns for c in side):
+            return "no column holds a Rainbow card"
+        return "you hold no Banner card" if not banners else "none of your Banners fits a Rainbow card's place"
+    return "not possible now"
+
+
+def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A.MusterAction]) -> list[tuple[tuple[str, ...], str]]:
+    from games.muster.reasons import reason_illegal
+
+    out: list[tuple[tuple[str, ...], str]] = []
+    present = {_TYPE_OF_OP[a.op] for a in legal}
+    for kind in ACTION_TYPES:
+        if kind not in present:
+            reason = _type_reason(state, view, kind)
+            out.append(((kind,), _short(reason, kind)))
+    cards = sorted(set(view.hand))
+    if BANNER in present:
+        playable = {a.card for a in legal if a.op == A.BANNER}
+        for card in cards:
+            if card in playable:
+                continue
+            label = card_label(card)
+            if card >= 25:
+                reason = "not a Banner card: " + ("play it as a Wizard or Bridge, or castle it" if card == RAINBOW else "it can only be castled")
+            else:
+                own = card // 5
+                reason = f"under {FACTION_NAMES[own]}: {reason_illegal(state, A.ALL_ACTIONS[A.BANNER_ID[card][own]])}"
+            out.append(((BANNER, label), _short(reason, label)))
+    if BRIDGE in present:
+        followers = {a.card for a in legal if a.op == A.BRIDGE}
+        for card in cards:
+            if card >= 25 or card in followers:
+                continue
+            label = f"then {card_label(card)}"
+            own = card // 5
+            top = _top(view.columns[view.player][own])
+            n = min(max(1, STRENGTH_OF[card] - top - 1), STRENGTH_OF[card] - 1)
+            action = A.ALL_ACTIONS[A.BRIDGE_ID[own][n][card]] if n >= 1 else None
+            why = reason_illegal(state, action) if action is not None else None
+            reason = f"under {FACTION_NAMES[own]}: {why}" if why else "a Bridge needs a Banner of strength 2 or more to follow it"
+            out.append(((BRIDGE, label), _short(reason, label)))
+    if SWAP in present:
+        swaps = [a for a in legal if a.op == A.SWAP]
+        for side, col in dict.fromkeys((a.side, a.col) for a in swaps):
+            target = swap_target_label(view, side, col)
+            fitting = {a.card for a in swaps if a.side == side and a.col == col}
+            for card in cards:
+                if card >= 25 or card in fitting:
+                    continue
+                label = f"with {card_label(card)}"
+                why = reason_illegal(state, A.ALL_ACTIONS[A.SWAP_ID[card][side][col]]) or "not legal here"
+                why = why.removeprefix("the lowest Rainbow card there is a Wizard; ")
+                out.append(((SWAP, target, label), _short(why, label)))
+    return out
