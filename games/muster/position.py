@@ -358,7 +358,7 @@ def state_from_json(data: Any) -> MusterState:
     r = _Reader(data)
     s = MusterState()
     _header(r, s, "state")
-    s.deck = r.cards(r.get(r.data, "deck", "", list), "deck")
+    s.deck = sorted(r.cards(r.get(r.data, "deck", "", list), "deck"))
     sizes = [_side(r, s, p, hidden=False)[0] for p in (0, 1)]
     _check_counts(r, exact=True)
     _check_phase(s, (sizes[0], sizes[1]), len(s.deck))

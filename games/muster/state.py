@@ -5,8 +5,9 @@ Representation, chosen for speed (a search AI runs this in its inner loop):
 * ``hands[p]`` and ``known[p]``: lists of card kinds (a multiset; order means
   nothing). ``known[p]`` are the cards of ``hands[p]`` the other player knows
   (taken from a castle space or by a Swap, not played since).
-* ``deck``: list of card kinds, a multiset whose order is not part of the
-  state; a draw is a chance node uniform over the cards left in it.
+* ``deck``: the card kinds left in the deck, kept sorted (a multiset: the
+  deck's order is not part of the state); a draw is a chance node uniform over
+  the cards left in it, and ``sample_chance`` depends on the contents only.
 * ``cols[p][f]``: player ``p``'s column under castle ``f``, tokens bottom to top.
 * ``castles[f]``: the castle space's stack, card kinds bottom to top.
 * ``phase``: who acts and how (see ``PHASE_NAMES``); ``cur`` the player whose
@@ -453,14 +454,9 @@ class MusterState(State[A.MusterAction]):
         if self.need == 0:
             self._end_turn()
 
-    def _remove_from_deck(self, kind: int) -> None:
-        deck = self.deck
-        i = deck.index(kind)
-        deck[i] = deck[-1]
-        deck.pop()
 
     def _chance(self, kind: int) -> None:
-        self._remove_from_deck(kind)
+        self.deck.remove(kind)  # keeps the deck sorted, so a draw depends on its contents only
         ph = self.phase
         if ph == DRAW:
             self.hands[self.cur].append(kind)

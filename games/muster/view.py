@@ -131,7 +131,7 @@ def redeal_hidden(state: MusterState, other: int, hand_size: int, rng: random.Ra
     rng.shuffle(pool)
     missing = hand_size - len(state.hands[other])
     state.hands[other].extend(pool[:missing])
-    state.deck = pool[missing:]
+    state.deck = sorted(pool[missing:])
     state._legal = None
 
 

@@ -1,0 +1,140 @@
+"""Muster's computer players: legal moves, no peeking, reproducibility, time budget, strength."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+
+import pytest
+
+from games.muster import game
+from games.muster.agents import AGENTS, LABELS
+from games.muster.ai.features import evaluate
+from games.muster.ai.lab import LabGame
+from games.muster.ai.sampling import DealSampler
+from games.muster.state import MusterState
+from tabletop.commands.simulate import play_game
+
+VARIANTS = ("simplified", "power_of_one", "over_the_rainbow")
+SEARCH_LEVELS = ("hard", "ismcts", "pimc")
+
+
+def make(level: str) -> object:
+    """An agent of ``level``; search levels get a small fixed budget so tests are fast and reproducible."""
+    if level in SEARCH_LEVELS:
+        return AGENTS[level](iterations=40)
+    return AGENTS[level]()
+
+
+def positions(options: dict[str, str], seed: int, count: int) -> list[MusterState]:
+    """Decision points sampled from a random game (copies), a few moves apart."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(options)
+    found = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        if rng.random() < 0.15:
+            found.append(state.clone())
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return found
+
+
+def all_variant_options() -> list[dict[str, str]]:
+    combos = []
+    for flags in itertools.product(("off", "on"), repeat=3):
+        combos.append(dict(zip(VARIANTS, flags, strict=True)))
+    return combos
+
+
+def test_levels_are_listed_in_menu_order_with_labels() -> None:
+    assert list(AGENTS)[:3] == ["easy", "medium", "hard"]
+    assert set(LABELS) == set(AGENTS)
+    assert all(LABELS[name] for name in AGENTS)
+
+
+@pytest.mark.parametrize("options", all_variant_options(), ids=lambda o: "+".join(k for k, v in o.items() if v == "on") or "standard")
+def test_every_level_returns_a_legal_action(options: dict[str, str]) -> None:
+    for n, state in enumerate(positions(options, seed=len(str(options)) * 31, count=6)):
+        player = state.current_player()
+        legal = state.legal_actions()
+        for level in AGENTS:
+            action = make(level).choose(state.view(player), legal, random.Random(n))  # type: ignore[attr-defined]
+            assert action in legal, f"{level} chose {action} at {state.to_json()}"
+
+
+def test_no_peeking_hidden_cards_do_not_change_the_move() -> None:
+    """Two states that differ only in what the player cannot see give the same move from the same seed."""
+    checked = 0
+    for state in positions({}, seed=11, count=8):
+        player = state.current_player()
+        other = state.resample_hidden(player, random.Random(99))
+        assert other.view(player) == state.view(player)
+        if sorted(other.hands[1 - player]) == sorted(state.hands[1 - player]):
+            continue  # the redeal happened to give the same hand: nothing to prove here
+        checked += 1
+        for level in AGENTS:
+            a = make(level).choose(state.view(player), state.legal_actions(), random.Random(5))  # type: ignore[attr-defined]
+            b = make(level).choose(other.view(player), other.legal_actions(), random.Random(5))  # type: ignore[attr-defined]
+            assert a == b, f"{level} moved differently when only hidden cards differed"
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_same_seed_and_iterations_give_the_same_move(level: str) -> None:
+    state = positions({}, seed=23, count=3)[-1]
+    view, legal = state.view(state.current_player()), state.legal_actions()
+    moves = {AGENTS[level](iterations=150).choose(view, legal, random.Random(42)) for _ in range(3)}
+    assert len(moves) == 1
+
+
+@pytest.mark.parametrize("level", ("ismcts", "pimc"))
+def test_a_time_budget_is_honoured(level: str) -> None:
+    state = positions({}, seed=5, count=2)[-1]
+    agent = AGENTS[level](seconds=0.2)
+    start = time.perf_counter()
+    action = agent.choose(state.view(state.current_player()), state.legal_actions(), random.Random(1))
+    elapsed = time.perf_counter() - start
+    assert action in state.legal_actions()
+    assert elapsed < 0.2 + 0.15
+    assert agent.last_iterations > 10 or len(state.legal_actions()) == 1
+
+
+def test_samples_agree_with_the_view_and_vary() -> None:
+    state = positions({}, seed=3, count=2)[-1]
+    player = state.current_player()
+    view = state.view(player)
+    sampler = DealSampler(view, random.Random(0))
+    rng = random.Random(1)
+    hands = set()
+    for _ in range(20):
+        sample = sampler.sample(rng)
+        assert sample.view(player) == view
+        assert sum(sample.card_count()) == 47
+        hands.add(tuple(sorted(sample.hands[1 - player])))
+    assert len(hands) > 1
+
+
+def test_evaluation_is_exact_at_the_end_and_symmetric() -> None:
+    state = positions({}, seed=8, count=4)[-1]
+    mirrored = state.clone()
+    mirrored.cols = [mirrored.cols[1], mirrored.cols[0]]
+    mirrored.hands = [mirrored.hands[1], mirrored.hands[0]]
+    assert evaluate(state) == pytest.approx(1 - evaluate(mirrored))
+    finished = game.new_initial_state({"first": "1"})
+    rng = random.Random(4)
+    while not finished.is_terminal():
+        legal = finished.legal_actions() if not finished.is_chance_node() else [finished.sample_chance(rng)]
+        finished.apply(legal[rng.randrange(len(legal))])
+    assert evaluate(finished) == finished.returns()[0]
+
+
+def test_medium_beats_easy_in_a_seeded_match() -> None:
+    specs = ["medium", "easy"]
+    lab = LabGame(specs)
+    results = [play_game(lab, {}, specs, seed, seed % 2) for seed in range(50)]
+    medium = sum(r.returns[0] for r in results)
+    assert medium >= 35, f"medium scored {medium} of 50 against easy"
