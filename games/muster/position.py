@@ -27,6 +27,7 @@ from games.muster.cards import (
     STRENGTH_OF,
     TOP_VALUE,
     TOTAL_CARDS,
+    TURN_LIMIT,
     WIZARD,
     card_code,
     card_name,
@@ -36,7 +37,7 @@ from games.muster.cards import (
     token_name,
 )
 from games.muster.scoring import score
-from games.muster.state import DEAL, FIRST_PHASE, OVER, PHASE_NAMES, PLACE, REFILL, DRAW, TURN_LIMIT, MusterState
+from games.muster.state import DEAL, DRAW, FIRST_PHASE, OVER, PHASE_NAMES, PLACE, REFILL, MusterState
 from games.muster.view import MusterView
 
 VARIANT_KEYS = ("simplified", "power_of_one", "over_the_rainbow")
@@ -71,7 +72,7 @@ def _common(phase: int, cur: int, first: int, turn: int, need: int, castled: int
 
 def state_to_json(s: MusterState) -> dict[str, Any]:
     """The full state; the deck is listed sorted (its order is not part of the state)."""
-    data = {"kind": "state"}
+    data: dict[str, Any] = {"kind": "state"}
     data.update(_common(s.phase, s.cur, s.first, s.turn, s.need, s.castled, s.pending, (s.simplified, s.power_of_one, s.over_rainbow)))
     data["deck"] = _cards(s.deck)
     data["castles"] = {FACTION_KEYS[f]: _stack(s.castles[f]) for f in range(5)}
@@ -445,8 +446,9 @@ def build_state(
     }
     # Count what is placed, leniently (bad codes are reported by the full check below).
     counts = [0] * NUM_KINDS
-    for seq in _placed_codes(data):
-        kind = parse_card(seq) if parse_token(seq) is None or parse_token(seq) < 25 else RAINBOW
+    for code in _placed_codes(data):
+        token = parse_token(code)
+        kind = RAINBOW if token is not None and token >= 25 else parse_card(code)
         if kind is not None:
             counts[kind] += 1
     data["deck"] = [card_code(k) for k in range(NUM_KINDS) for _ in range(max(0, COPIES[k] - counts[k]))]

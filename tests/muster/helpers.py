@@ -16,3 +16,26 @@ def play(state: MusterState, *texts: str) -> MusterState:
     for text in texts:
         state.apply(game.parse_action(state, text))
     return state
+
+
+def card(code: str) -> int:
+    """A card kind from its code (``W3``, ``R``, ``X``)."""
+    from games.muster.cards import parse_card
+
+    kind = parse_card(code)
+    assert kind is not None, code
+    return kind
+
+
+def why(state: MusterState, text: str) -> str:
+    """Why the action ``text`` is illegal ("" when it is legal)."""
+    from games.muster.reasons import reason_illegal
+
+    return reason_illegal(state, game.parse_action(state, text)) or ""
+
+
+def why_not(state: object, code: str, verb: str | None = None) -> str:
+    """``why_unplayable`` for a card code ("" when the card can be used)."""
+    from games.muster.reasons import why_unplayable
+
+    return why_unplayable(state, card(code), verb) or ""  # type: ignore[arg-type]

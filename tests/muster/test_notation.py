@@ -8,12 +8,11 @@ import pytest
 
 from games.muster import game
 from games.muster.actions import ALL_ACTIONS, parse_text
-from games.muster.cards import parse_card
 from games.muster.position import build_state
 from games.muster.reasons import VERBS, why_unplayable
 from tabletop.game import IllegalActionError, InvalidActionError
 
-from tests.muster.helpers import play
+from tests.muster.helpers import card, play
 
 
 def test_every_action_round_trips_through_its_notation() -> None:
@@ -63,7 +62,10 @@ def test_well_formed_but_illegal_says_why() -> None:
 
 def test_describe_long_forms() -> None:
     state = build_state(north="W3 R L1 C1 X", south="W2 L2 C2 F2 P2", north_columns={"water": "W1", "leaf": "RW"})
-    d = lambda text: state.describe(game.parse_action(state, text))  # noqa: E731
+
+    def d(text: str) -> str:
+        return state.describe(game.parse_action(state, text))
+
     assert d("R+W3>W") == "North makes a Rainbow Bridge (as 2) under the Water castle and plays Water 3 on it."
     assert d("C1>C") == "North plays Cloud 1 under the Cloud castle."
     assert d("mL>C") == "North moves a Rainbow Wizard from under the Leaf castle to under the Cloud castle."
@@ -86,23 +88,23 @@ def test_describe_hides_cards_from_the_other_player() -> None:
 
 def test_why_unplayable_explains_greyed_out_cards() -> None:
     state = build_state(north="W1 X R L5 C1", south="W2 L2 C2 F2 P2", north_columns={"water": "W2 W3", "leaf": "RW"})
-    w1 = parse_card("W1")
+    w1 = card("W1")
     assert why_unplayable(state, w1) is None  # it can always be castled
     assert why_unplayable(state, w1, "castle") is None
     assert "only strength 3 or 4" in (why_unplayable(state, w1, "banner") or "")
-    assert "Rainbow Castle card is only ever castled" in (why_unplayable(state, parse_card("X"), "banner") or "")
-    assert why_unplayable(state, parse_card("R"), "wizard") is None
-    assert "no Water 5" in (why_unplayable(state, parse_card("W5"), "banner") or "")
-    assert why_unplayable(state, parse_card("L5"), "swap") is None  # a 5 may start a column: it replaces the Wizard
+    assert "Rainbow Castle card is only ever castled" in (why_unplayable(state, card("X"), "banner") or "")
+    assert why_unplayable(state, card("R"), "wizard") is None
+    assert "no Water 5" in (why_unplayable(state, card("W5"), "banner") or "")
+    assert why_unplayable(state, card("L5"), "swap") is None  # a 5 may start a column: it replaces the Wizard
     assert "Rainbow Castle" in (why_unplayable(state, w1, "swap") or "")
     for verb in VERBS:  # every verb answers with a string or None, never an exception
-        for card in ("W1", "X", "R", "L5", "C1"):
-            result = why_unplayable(state, parse_card(card), verb)
+        for code in ("W1", "X", "R", "L5", "C1"):
+            result = why_unplayable(state, card(code), verb)
             assert result is None or isinstance(result, str)
 
 
 def test_why_unplayable_works_on_a_view() -> None:
     state = build_state(north="W1 X R L5 C1", south="W2 L2 C2 F2 P2", north_columns={"water": "W2 W3"})
     view = state.view(0)
-    assert why_unplayable(view, parse_card("W1"), "banner") == why_unplayable(state, parse_card("W1"), "banner")
-    assert why_unplayable(state.view(1), parse_card("W2")) == "it is not your turn to act"
+    assert why_unplayable(view, card("W1"), "banner") == why_unplayable(state, card("W1"), "banner")
+    assert why_unplayable(state.view(1), card("W2")) == "it is not your turn to act"

@@ -33,10 +33,11 @@ def random_states(seed: int, every: int = 7) -> list[Any]:
 
 
 def base() -> dict[str, Any]:
-    return build_state(
+    data: dict[str, Any] = build_state(
         north="W1 L1 C1 F1 R", south="W2 L2 C2 F2 P2",
         north_columns={"water": "W1 W2"}, south_columns={"flame": "F1 RW RW"}, castles={"leaf": "L3"},
     ).to_json()
+    return data
 
 
 def test_full_states_round_trip_along_games() -> None:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from games.muster import game
-from games.muster.cards import CASTLE, RAINBOW, WIZARD, card_code, parse_card, parse_token
+from games.muster.cards import CASTLE, RAINBOW, WIZARD, card_code, parse_token
 from games.muster.position import build_state
-from games.muster.reasons import reason_illegal, why_unplayable
+from games.muster.reasons import why_unplayable
 from games.muster.scoring import castle_results, score
 from games.muster.state import ACT, OVER, PLACE, REFILL, MusterState
 from tabletop.game import CHANCE, IllegalActionError
 
-from tests.muster.helpers import legal, play
+from tests.muster.helpers import card, legal, play, why
 
 
 def tokens(text: str) -> list[int]:
@@ -32,8 +32,8 @@ def leave_one_card(state: MusterState, kind: int) -> None:
 def test_the_deck_has_47_cards_and_deals_5_each() -> None:
     state = game.new_initial_state({"first": "1"})
     assert len(state.deck) == 47
-    assert state.deck.count(parse_card("W1")) == 3 and state.deck.count(parse_card("W2")) == 2
-    assert state.deck.count(parse_card("P5")) == 1
+    assert state.deck.count(card("W1")) == 3 and state.deck.count(card("W2")) == 2
+    assert state.deck.count(card("P5")) == 1
     assert state.deck.count(RAINBOW) == 5 and state.deck.count(CASTLE) == 2
     for _ in range(10):
         assert state.current_player() == CHANCE
@@ -60,12 +60,12 @@ def test_random_first_player_is_a_fair_chance_node() -> None:
     play(state, "first=2")
     assert state.first == 1
     play(state, "*W1")
-    assert state.hands[1] == [parse_card("W1")]  # the first player is dealt first
+    assert state.hands[1] == [card("W1")]  # the first player is dealt first
 
 
 # ----------------------------------------------------------------- ruling 1
 def test_ruling_1_values_wizard_6_bridge_1_banner_its_strength() -> None:
-    cols = [[tokens("W1 RB2 W3"), tokens("L2 RW"), [], [], []], [[], [], [], [], []]]
+    cols: list[list[list[int]]] = [[tokens("W1 RB2 W3"), tokens("L2 RW"), [], [], []], [[], [], [], [], []]]
     results = castle_results(cols)
     assert results[0].strengths == (5, 0)
     assert results[1].strengths == (8, 0)
@@ -79,7 +79,7 @@ def test_ruling_1_nothing_but_a_wizard_goes_on_a_wizard() -> None:
     moves = legal(state)
     assert "R>W" in moves  # a Wizard on a Wizard
     assert not {"W1>W", "W2>W", "R+W2>W"} & moves
-    assert "nothing but another Wizard" in reason_illegal(state, game.parse_action(state, "W2>W"))
+    assert "nothing but another Wizard" in why(state, "W2>W")
 
 
 # ----------------------------------------------------------------- ruling 2
@@ -87,7 +87,7 @@ def test_ruling_2_icon_must_match_unless_a_rainbow_castle_tops_the_space() -> No
     state = build_state(north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2")
     assert legal(state) >= {"W1>W", "L1>L"}
     assert "W1>L" not in legal(state)
-    assert "Rainbow Castle" in reason_illegal(state, game.parse_action(state, "W1>L"))
+    assert "Rainbow Castle" in why(state, "W1>L")
     opened = build_state(north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2", castles={"leaf": "L3 X"})
     assert {"W1>L", "C1>L", "F1>L", "P1>L"} <= legal(opened)
 
@@ -121,7 +121,7 @@ def test_ruling_2_equal_or_one_more() -> None:
     state = build_state(north="W3 W4 L1 C1 F1", south="L2 C2 F2 P2 P3", north_columns={"water": "W1 W2", "leaf": "L1"})
     assert {"W3>W", "L1>L"} <= legal(state)  # one more; equal
     assert "W4>W" not in legal(state)
-    assert "only strength 2 or 3" in reason_illegal(state, game.parse_action(state, "W4>W"))
+    assert "only strength 2 or 3" in why(state, "W4>W")
 
 
 # ----------------------------------------------------------------- ruling 3
@@ -143,7 +143,7 @@ def test_ruling_3_bridge_only_on_3_or_less_and_needs_the_icon() -> None:
     assert "R+W5>W" in moves  # 3 -> Bridge as 4 -> 5
     assert not any(m.endswith(">L") and m.startswith("R+") for m in moves)  # on a 4 a Bridge would need a 6
     assert "R+C5>W" not in moves  # the follow-up Banner passes the icon rule
-    assert "none exists" in reason_illegal(state, game.parse_action(state, "R+L5>L"))
+    assert "none exists" in why(state, "R+L5>L")
 
 
 def test_ruling_3_a_bridge_is_never_a_play_on_its_own() -> None:
@@ -164,7 +164,7 @@ def test_ruling_4_move_a_wizard_then_turn_up_the_deck_top_onto_its_space() -> No
     assert state.cols[0][0] == tokens("W1") and state.cols[0][1] == tokens("L1 RW")
     assert state.current_player() == CHANCE
     play(state, "*F4")
-    assert state.castles[3] == [parse_card("F4")]
+    assert state.castles[3] == [card("F4")]
     assert len(state.hands[0]) == 5  # no refill
     assert state.phase == ACT and state.current_player() == 1
 
@@ -192,7 +192,7 @@ def test_ruling_5_castle_banner_on_its_own_space_rainbow_cards_anywhere() -> Non
     assert {"cW1", "cC1", "cF1"} <= moves
     assert {f"cR>{f}" for f in "WLCFP"} <= moves and {f"cX>{f}" for f in "WLCFP"} <= moves
     play(state, "cW1")
-    assert state.castles[0] == [parse_card("W1")]
+    assert state.castles[0] == [card("W1")]
     assert state.phase == REFILL and state.need == 1
 
 
@@ -204,8 +204,8 @@ def test_ruling_6_refill_choices_exclude_rainbow_castles_and_the_card_castled_th
     )
     play(state, "cW1")
     assert legal(state) == {"d", "dL", "dF"}  # not Water (castled now), not Cloud (a Rainbow Castle on top)
-    assert "this turn" in reason_illegal(state, game.parse_action(state, "dW"))
-    assert "can never be drawn" in reason_illegal(state, game.parse_action(state, "dC"))
+    assert "this turn" in why(state, "dW")
+    assert "can never be drawn" in why(state, "dC")
 
 
 def test_ruling_6_each_draw_is_a_decision_and_deck_draws_are_chance() -> None:
@@ -213,13 +213,13 @@ def test_ruling_6_each_draw_is_a_decision_and_deck_draws_are_chance() -> None:
     play(state, "R+W2>W")  # two cards played: two to draw
     assert state.phase == REFILL and state.need == 2 and state.current_player() == 0
     play(state, "dL")
-    assert state.hands[0].count(parse_card("L4")) == 1 and state.need == 1
-    assert parse_card("L4") in state.known[0]  # the opponent saw it taken
+    assert state.hands[0].count(card("L4")) == 1 and state.need == 1
+    assert card("L4") in state.known[0]  # the opponent saw it taken
     play(state, "d")
     assert state.current_player() == CHANCE
     play(state, "*P5")
     assert len(state.hands[0]) == 5 and state.current_player() == 1
-    assert parse_card("P5") not in state.known[0]  # a deck draw stays secret
+    assert card("P5") not in state.known[0]  # a deck draw stays secret
 
 
 # ----------------------------------------------------------------- ruling 7
@@ -255,7 +255,7 @@ def test_ruling_8_only_the_lowest_rainbow_card_of_a_column_can_be_swapped() -> N
     assert {"sW2>2W", "sW3>2W"} <= moves  # legal on the W2 below the lowest Wizard
     play(state, "sW3>2W")
     assert state.cols[1][0] == tokens("W1 W2 W3 RW")
-    assert sorted(state.hands[0]) == sorted([RAINBOW] + [parse_card(c) for c in "W2 L1 C1 F1".split()])
+    assert sorted(state.hands[0]) == sorted([RAINBOW] + [card(c) for c in "W2 L1 C1 F1".split()])
     assert RAINBOW in state.known[0]
     assert state.current_player() == 1 and state.phase == ACT  # no refill
 
@@ -263,13 +263,13 @@ def test_ruling_8_only_the_lowest_rainbow_card_of_a_column_can_be_swapped() -> N
 def test_ruling_8_wizard_swap_checks_the_card_above() -> None:
     # A Banner above a Wizard cannot arise in play (ruling 1); the check is still made, on a hand-made column.
     state = build_state(north="W2 W3 L1 C1 F1", south="W1 L2 C2 F2 P2", south_columns={"water": "W2 RW"})
-    state.cols[1][0].append(parse_card("W4"))  # [W2, RW, W4]
-    state.deck.remove(parse_card("W4"))
+    state.cols[1][0].append(card("W4"))  # [W2, RW, W4]
+    state.deck.remove(card("W4"))
     state.sync()
     moves = legal(state)
     assert "sW3>2W" in moves  # 3 on the 2 below, and the W4 above may lie on a 3
     assert "sW2>2W" not in moves  # 2 on the 2 is fine, but the W4 above could not lie on a 2
-    assert "above the Wizard" in reason_illegal(state, game.parse_action(state, "sW2>2W"))
+    assert "above the Wizard" in why(state, "sW2>2W")
 
 
 def test_ruling_8_bridge_swap_needs_exactly_the_substituted_strength_and_the_icon() -> None:
@@ -280,8 +280,8 @@ def test_ruling_8_bridge_swap_needs_exactly_the_substituted_strength_and_the_ico
     moves = legal(state)
     assert "sW2>2W" in moves
     assert "sW4>2W" not in moves and "sL2>2W" not in moves
-    assert "stood for 2" in reason_illegal(state, game.parse_action(state, "sW4>2W"))
-    assert "Rainbow Castle" in reason_illegal(state, game.parse_action(state, "sL2>2W"))
+    assert "stood for 2" in why(state, "sW4>2W")
+    assert "Rainbow Castle" in why(state, "sL2>2W")
 
 
 def test_ruling_8_swap_on_your_own_side_too() -> None:
@@ -333,9 +333,9 @@ def test_ruling_10_any_card_can_be_castled_so_there_is_always_an_action() -> Non
     moves = legal(state)
     assert {"cW1", "cL1", "cC1"} <= moves
     assert not any(">" in m and m[0] in "WLCFP" for m in moves)  # no Banner fits anywhere
-    for card in ("W1", "L1", "C1"):
-        assert why_unplayable(state, parse_card(card)) is None
-        assert "Wizard" in (why_unplayable(state, parse_card(card), "banner") or "")
+    for code in ("W1", "L1", "C1"):
+        assert why_unplayable(state, card(code)) is None
+        assert "Wizard" in (why_unplayable(state, card(code), "banner") or "")
 
 
 # ------------------------------------------------------ rulebook examples

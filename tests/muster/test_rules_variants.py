@@ -7,9 +7,8 @@ import pytest
 from games.muster import game
 from games.muster.cards import token_code
 from games.muster.position import build_state
-from games.muster.reasons import reason_illegal
 
-from tests.muster.helpers import legal, play
+from tests.muster.helpers import legal, play, why
 
 HAND = "W1 W3 R R L2"
 OTHER = "F1 F2 F3 P1 P2"
@@ -36,7 +35,7 @@ def test_simplified_any_stronger_card_but_never_weaker() -> None:
     assert "W3>W" not in legal(strict) and "W5>W" not in legal(strict)
     top = build_state(north="W3 W2 W1 L1 C1", south=OTHER, north_columns={"water": "W4"}, simplified=True)
     assert not {"W3>W", "W2>W", "W1>W"} & legal(top)
-    assert "4 or more" in reason_illegal(top, game.parse_action(top, "W3>W"))
+    assert "4 or more" in why(top, "W3>W")
 
 
 def test_simplified_has_no_bridges_rainbow_cards_are_wizards() -> None:
@@ -44,7 +43,7 @@ def test_simplified_has_no_bridges_rainbow_cards_are_wizards() -> None:
     moves = legal(state)
     assert not any("+" in m for m in moves)
     assert {"R>W", "R>L"} <= moves
-    assert "Simplified" in reason_illegal(state, game.parse_action(state, "R+W3>W"))
+    assert "Simplified" in why(state, "R+W3>W")
 
 
 def test_simplified_swaps_still_work() -> None:
@@ -58,7 +57,7 @@ def test_power_of_one_only_a_1_starts_a_column() -> None:
     moves = legal(state)
     assert {"W1>W", "C1>C"} <= moves
     assert not {"W3>W", "L2>L", "F4>F"} & moves
-    assert "Power of One" in reason_illegal(state, game.parse_action(state, "W3>W"))
+    assert "Power of One" in why(state, "W3>W")
 
 
 def test_power_of_one_does_not_restrict_bridges_or_wizards() -> None:
@@ -89,13 +88,13 @@ def test_over_the_rainbow_is_limited_by_rainbow_cards_and_strength_5() -> None:
     assert "RR+L4>L" not in moves and "R+L4>L" not in moves  # empty Leaf: 1,2 then a 3; 1 then a 2
     assert "RRR+L4>L" not in moves  # only two Rainbow cards
     assert "RRR+W5>W" not in moves and "RR+W5>W" not in moves  # on the 1: 2,3 then 4
-    assert "you hold only 2" in reason_illegal(state, game.parse_action(state, "RRR+L4>L"))
+    assert "you hold only 2" in why(state, "RRR+L4>L")
 
 
 def test_without_over_the_rainbow_one_bridge_only() -> None:
     state = build_state(north="R R W4 W3 L1", south=OTHER, north_columns={"water": "W1"})
     assert "RR+W4>W" not in legal(state)
-    assert "one Bridge at a time" in reason_illegal(state, game.parse_action(state, "RR+W4>W"))
+    assert "one Bridge at a time" in why(state, "RR+W4>W")
 
 
 # ------------------------------------------------------------ combinations
