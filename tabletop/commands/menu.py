@@ -6,12 +6,15 @@ import argparse
 import sys
 from typing import Any
 
+from rich.markup import escape
+
 from tabletop import __version__
 from tabletop.commands.setup import HUMAN, Setup, describe_options
 from tabletop.game import Game
 from tabletop.ui.base import Choice, Prompter
 
 QUIT = "quit"
+MAX_CONTINUE = 3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,6 +45,7 @@ class Menu:
         self.data_dir = data_dir
         self.registry = Registry.discover()
         self.games = self.registry.load_all()
+        self.store, self.store_notice = _open_store(data_dir)
 
     def loop(self) -> None:
         while True:
@@ -56,7 +60,13 @@ class Menu:
                 if setup is not None:
                     from tabletop.commands.session import play_setup
 
-                    play_setup(setup, self.console, self.prompter, data_dir=self.data_dir)
+                    play_setup(setup, self.console, self.prompter, data_dir=self.data_dir, store=self.store)
+            elif kind == "continue" and self.store is not None:
+                from tabletop.commands.session import continue_record
+
+                continue_record(value, self.console, self.prompter, self.store)
+            elif kind == "stats":
+                self._show_stats()
 
     def _draw_title(self) -> None:
         from tabletop.ui.terminal import clear_screen, size_warning
@@ -67,14 +77,48 @@ class Menu:
         if warning:
             self.console.print(warning + "\n")
         for problem in self.registry.problems:
-            self.console.print(f"[bold]Skipped a game:[/bold] {problem.message}\n")
+            self.console.print(f"[bold]Skipped a game:[/bold] {escape(problem.message)}\n")
+        if self.store_notice:
+            self.console.print(f"[bold]Note:[/bold] {escape(self.store_notice)}\n")
 
     def _main_choices(self) -> list[Choice]:
         choices = [Choice(_one_line(f"{g.info.name}: {g.info.summary}"), ("game", g)) for g in self.games]
         if not choices:
             choices.append(Choice("No games are installed", None, "see `tabletop list`"))
+        choices[:0] = self._continue_choices()
+        if self.store is not None:
+            choices.append(Choice("Statistics", ("stats", None)))
         choices.append(Choice("Quit", QUIT))
         return choices
+
+    def _continue_choices(self) -> list[Choice]:
+        if self.store is None:
+            return []
+        from tabletop.store.render import local_time
+
+        names = {g.info.id: g.info.name for g in self.games}
+        unfinished = sorted(self.store.unfinished(), key=lambda r: r.id or 0, reverse=True)
+        return [
+            Choice(
+                f"Continue {names.get(r.game_id, r.game_id)} (game {r.id}, {local_time(r.started)}, {len(r.history)} moves)",
+                ("continue", r),
+                None if r.game_id in names else "this game is not installed",
+            )
+            for r in unfinished[:MAX_CONTINUE]
+        ]
+
+    def _show_stats(self) -> None:
+        from tabletop.store import stats_table
+        from tabletop.ui.terminal import clear_screen
+
+        assert self.store is not None
+        clear_screen(self.console)
+        rows = self.store.stats()
+        if rows:
+            self.console.print(stats_table(rows, {g.info.id: g.info.name for g in self.games}))
+        else:
+            self.console.print("No finished games yet.")
+        self.prompter.pause("Press any key to go back")
 
     def setup_screen(self, game: Game[Any]) -> Setup | None:
         """Let the player adjust opponent, options and seed; None to go back."""
@@ -154,6 +198,16 @@ class Menu:
         current = setup.options.get(key, option.default)
         choices = [Choice(value, value) for value in option.choices]
         setup.options[key] = self.prompter.select(f"{option.label}{' (' + option.help + ')' if option.help else ''}:", choices, default=current)
+
+
+def _open_store(data_dir: str | None) -> tuple[Any, str | None]:
+    from tabletop.store import Store, StoreError
+
+    try:
+        store = Store.open(data_dir)
+    except StoreError as exc:
+        return None, f"games will not be saved: {exc}"
+    return store, store.notice
 
 
 def _one_line(text: str) -> str:

@@ -1,11 +1,21 @@
-"""Running one game interactively, from `tabletop play`, the menu, or `tabletop resume`."""
+"""Running one game interactively, from `tabletop play`, the menu, or `tabletop resume`.
+
+Every game is saved after each action, so Ctrl-C or a closed terminal loses
+at most the decision being made; the menu's Continue picks it up again.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from tabletop.commands.setup import Setup
-from tabletop.game import Game, GameError
+from tabletop.game import Game
+
+if TYPE_CHECKING:
+    from tabletop.loop import Match
+    from tabletop.store import GameRecord, Recorder, Store
+    from tabletop.ui.base import Prompter
 
 
 def load_game(game_id: str) -> Game[Any]:
@@ -19,43 +29,99 @@ def load_game(game_id: str) -> Game[Any]:
         raise UsageError(str(exc).strip("'\"")) from None
 
 
-def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
-    """Check for a terminal, then play the game set up; 0 when it ends or the player leaves."""
-    from tabletop.cli import EXIT_USAGE
+def open_store(data_dir: str | None, console: Any) -> Store | None:
+    """The saved-games database, telling the player of any trouble; None if it cannot be used."""
+    from rich.markup import escape
+
+    from tabletop.store import Store, StoreError
+
+    try:
+        store = Store.open(data_dir)
+    except StoreError as exc:
+        console.print(f"[bold]Games will not be saved:[/bold] {escape(str(exc))}")
+        return None
+    if store.notice:
+        console.print(f"[bold]Note:[/bold] {escape(store.notice)}")
+    return store
+
+
+def interactive_console(what: str) -> Any:
+    """A console for an interactive command, or None after saying why there is no terminal."""
+    import sys
+
     from tabletop.ui.terminal import NoTerminalError, make_console, require_terminal
 
     try:
-        require_terminal(f"tabletop play {setup.game.info.id}")
+        require_terminal(what)
     except NoTerminalError as exc:
-        import sys
-
         print(f"tabletop: {exc}", file=sys.stderr)
+        return None
+    return make_console()
+
+
+def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
+    """Check for a terminal, then play the game set up; 0 when it ends or the player leaves."""
+    from tabletop.cli import EXIT_USAGE
+
+    console = interactive_console(f"tabletop play {setup.game.info.id}")
+    if console is None:
         return EXIT_USAGE
     from tabletop.ui.prompts import QuestionaryPrompter
 
-    console = make_console()
     play_setup(setup, console, QuestionaryPrompter(), data_dir=data_dir)
     return 0
 
 
-def play_setup(setup: Setup, console: Any, prompter: Any, *, data_dir: str | None = None) -> None:
+def play_setup(setup: Setup, console: Any, prompter: Prompter, *, data_dir: str | None = None, store: Store | None = None) -> None:
     """Play a new game from ``setup`` to its end or until the player leaves."""
+    match = setup.make_match()
+    store = store or open_store(data_dir, console)
+    recorder = None
+    if store is not None:
+        from tabletop.store import start_recording
+
+        recorder = start_recording(store, match, setup.seats, setup.seat_names())
+    play_match(match, setup.seat_names(), console, prompter, recorder)
+
+
+def continue_record(record: GameRecord, console: Any, prompter: Prompter, store: Store) -> None:
+    """Rebuild a saved game and play on from where it stopped."""
+    from rich.markup import escape
+
+    from tabletop.registry import Registry
+    from tabletop.store import RecordError, attach, load_match
+
+    try:
+        match = load_match(record, Registry.discover())
+    except RecordError as exc:
+        console.print(f"[bold]This game cannot be continued:[/bold] {escape(str(exc))}")
+        prompter.pause("Press any key to go on")
+        return
+    assert record.id is not None, "a record from the database has an id"
+    recorder = attach(store, record.id, match)
+    play_match(match, record.names, console, prompter, recorder)
+
+
+def play_match(match: Match, names: Sequence[str], console: Any, prompter: Prompter, recorder: Recorder | None) -> None:
+    from rich.markup import escape
+
     from tabletop.ui.play import LeaveGame, Table, play
 
-    match = setup.make_match()
-    table = Table(match, setup.game.ui(), console, prompter, setup.seat_names())
+    if recorder is not None:
+        match.on_undo = recorder.save
+    table = Table(match, match.game.ui(), console, prompter, list(names))
     try:
         play(table)
     except LeaveGame:
-        console.print("Left the game.")
+        console.print("Left the game. It is saved: choose Continue in the menu, or run `tabletop resume`.")
         return
-    except (GameError, Exception) as exc:  # a plugin's bug ends the game, not the program
-        from rich.markup import escape
-
+    except Exception as exc:  # a plugin's bug ends the game, not the program
         from tabletop.crash import crash_message
 
-        console.print(escape(crash_message(exc, setup.game.info.name)))
+        console.print(escape(crash_message(exc, match.game.info.name)))
         console.print("Every move up to the error is saved: Continue it from the menu once the game is fixed.")
         prompter.pause("Press any key to go on")
         return
+    if recorder is not None and recorder.error:
+        console.print(f"[bold]This game could not be saved:[/bold] {escape(recorder.error)}")
     prompter.pause("Press any key to go on")

@@ -62,7 +62,26 @@ class QuestionaryPrompter(Prompter):
         return bool(answer)
 
     def pause(self, message: str = "Press Enter to continue") -> None:
-        questionary.press_any_key_to_continue(message, style=STYLE).unsafe_ask()
+        """Wait for a key; unlike questionary's own, Ctrl-C and Ctrl-D still mean leave."""
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.keys import Keys
+
+        bindings = KeyBindings()
+
+        @bindings.add(Keys.ControlC)
+        def _interrupt(event: Any) -> None:
+            event.app.exit(exception=KeyboardInterrupt())
+
+        @bindings.add(Keys.ControlD)
+        def _eof(event: Any) -> None:
+            event.app.exit(exception=EOFError())
+
+        @bindings.add(Keys.Any)
+        def _any(event: Any) -> None:
+            event.app.exit(result=None)
+
+        PromptSession([("class:question", f" {message} ")], key_bindings=bindings, style=STYLE).app.run()
 
 
 class _Box:

@@ -151,3 +151,43 @@ def test_no_color_and_dumb_terminal_still_play(example_plugin_path: Path, tmp_pa
 
 
 _ = DOWN
+
+
+def _final_tally(text: str) -> str:
+    """The last screen (board, log and result) without terminal codes."""
+    import re
+
+    last_screen = text.split("\x1b[2J")[-1]
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", last_screen)
+    assert "wins" in plain or "draw" in plain.lower(), plain
+    return plain
+
+
+def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(example_plugin_path: Path, tmp_path: Path) -> None:
+    path = str(example_plugin_path)
+    # The same deal played straight through, for comparison.
+    straight = spawn(["play", "highcard", "--seed", "21"], pythonpath=path, data_dir=tmp_path / "straight")
+    expected = _final_tally(_play_highcard_to_the_end(straight))
+    straight.sendintr()
+    _finish(straight)
+
+    data = tmp_path / "interrupted"
+    child = spawn(["play", "highcard", "--seed", "21"], pythonpath=path, data_dir=data)
+    child.expect("Your move:")
+    child.expect("» ")
+    child.send(ENTER)
+    child.expect("Your move:")
+    child.sendintr()
+    assert _finish(child) == 130
+
+    child = spawn([], pythonpath=path, data_dir=data)
+    child.expect("What would you like to play")
+    select(child, "Continue High Card")
+    assert _final_tally(_play_highcard_to_the_end(child)) == expected
+    child.expect("Press any key")
+    child.send(ENTER)
+    child.expect("What would you like to play")
+    select(child, "Statistics")
+    child.expect("High Card")
+    child.sendintr()
+    assert _finish(child) == 130

@@ -1,0 +1,37 @@
+"""``tabletop resume [ID]``: continue an unfinished game (the latest, or the one named)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", nargs="?", type=int, help="the game's number in `tabletop history` (default: the latest unfinished)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from tabletop.cli import EXIT_USAGE
+    from tabletop.commands.session import continue_record, interactive_console, open_store
+
+    console = interactive_console("tabletop resume")
+    if console is None:
+        return EXIT_USAGE
+    store = open_store(args.data_dir, console)
+    if store is None:
+        return 1
+    unfinished = store.unfinished()
+    if args.id is not None:
+        matching = [r for r in unfinished if r.id == args.id]
+        if not matching:
+            console.print(f"No unfinished game number {args.id}; `tabletop history` lists them.")
+            return EXIT_USAGE
+        record = matching[0]
+    elif unfinished:
+        record = max(unfinished, key=lambda r: r.id)
+    else:
+        console.print("There is no unfinished game to continue.")
+        return 0
+    from tabletop.ui.prompts import QuestionaryPrompter
+
+    continue_record(record, console, QuestionaryPrompter(), store)
+    return 0
