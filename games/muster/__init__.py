@@ -93,6 +93,23 @@ class MusterGame(Game["MusterAction"]):
 
         return view_from_json(data)
 
+    def agents(self) -> Mapping[str, Any]:
+        """Computer players by level, from :mod:`games.muster.agents`."""
+        from games.muster.agents import AGENTS
+
+        return AGENTS
+
+    def agent_labels(self) -> Mapping[str, str]:
+        from games.muster.agents import LABELS
+
+        return LABELS
+
+    def ui(self) -> Any:
+        """The board and the action menu of :mod:`games.muster.ui`."""
+        from games.muster.ui import MusterUI
+
+        return MusterUI(self)
+
     def commands(self) -> Mapping[str, Any]:
         from games.muster.cli import moves_command
 

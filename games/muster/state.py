@@ -90,6 +90,40 @@ def _own_table(place: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, ...], ..
 
 
 _OWN_IDS = {key: _own_table(table) for key, table in _PLACEMENT.items()}
+
+
+def _swap_tables(place: tuple[tuple[bool, ...], ...]) -> tuple[Any, Any]:
+    """Banner kinds that may replace a Rainbow card (ruling 8), as sets to intersect with a hand.
+
+    ``wizard[below][above][icon]``: replacing a Wizard lying on strength ``below``
+    (0: nothing) under a Banner of strength ``above`` (0: none); ``bridge[stood][icon]``:
+    replacing a Bridge that stood for ``stood``. ``icon`` is the column's faction, or 5
+    when a Rainbow Castle tops its space (any faction).
+    """
+    def allowed(f: int, k: int) -> bool:
+        return f == 5 or k // 5 == f
+
+    wizard = tuple(
+        tuple(
+            tuple(
+                frozenset(
+                    k for k in range(25)
+                    if allowed(f, k) and place[below][STRENGTH_OF[k]] and (not above or place[STRENGTH_OF[k]][above])
+                )
+                for f in range(6)
+            )
+            for above in range(6)
+        )
+        for below in range(6)
+    )
+    bridge = tuple(
+        tuple(frozenset(k for k in range(25) if allowed(f, k) and STRENGTH_OF[k] == stood) for f in range(6))
+        for stood in range(6)
+    )
+    return wizard, bridge
+
+
+_SWAP_OK = {key: _swap_tables(table) for key, table in _PLACEMENT.items()}
 _RAINBOW_IDS = A.CASTLE_RAINBOW_ID + A.WIZARD_ID
 _MOVE_IDS = [[i for i in row if i >= 0] for row in A.MOVE_ID]
 
@@ -100,7 +134,7 @@ class MusterState(State[A.MusterAction]):
     __slots__ = (
         "phase", "cur", "first", "hands", "known", "deck", "cols", "castles", "need",
         "castled", "pending", "turn", "dealt", "simplified", "power_of_one", "over_rainbow",
-        "rbmask", "_place", "_own_ids", "_legal",
+        "rbmask", "_place", "_own_ids", "_swap_ok", "_legal",
     )
 
     def __init__(self) -> None:
@@ -124,6 +158,7 @@ class MusterState(State[A.MusterAction]):
         """Bit ``q * 5 + f`` set when player q's column f holds a Rainbow card (Swaps look only there)."""
         self._place = _PLACEMENT[(False, False)]
         self._own_ids = _OWN_IDS[(False, False)]
+        self._swap_ok = _SWAP_OK[(False, False)]
         self._legal: list[int] | None = None
 
     # ------------------------------------------------------------------ setup
@@ -230,6 +265,7 @@ class MusterState(State[A.MusterAction]):
         s.rbmask = self.rbmask
         s._place = self._place
         s._own_ids = self._own_ids
+        s._swap_ok = self._swap_ok
         s._legal = self._legal  # never mutated in place, so sharing is safe
         return s
 
@@ -290,8 +326,9 @@ class MusterState(State[A.MusterAction]):
 
     def _swap_ids(self, banners: set[int], free: list[int], out: list[int]) -> None:
         """Swaps (ruling 8): only the lowest Rainbow card of a column, on either side."""
-        place = self._place
         mask = self.rbmask
+        wizard_ok, bridge_ok = self._swap_ok
+        ids = A.SWAP_ID
         for bit in range(10):
             if not mask >> bit & 1:
                 continue
@@ -299,26 +336,20 @@ class MusterState(State[A.MusterAction]):
             col = self.cols[q][f]
             i = _lowest_rainbow(col)
             t = col[i]
-            icon_free = f in free
-            ids = A.SWAP_ID
+            icon = 5 if f in free else f
             if t == WIZARD:
-                below = TOP_VALUE[col[i - 1]] if i else 0
+                below = STRENGTH_OF[col[i - 1]] if i else 0  # only Banners lie below the lowest Rainbow card
                 above = col[i + 1] if i + 1 < len(col) else -1
-                above_s = STRENGTH_OF[above] if 0 <= above < 25 else 0
-                row = place[below]
-                for k in banners:
-                    s = STRENGTH_OF[k]
-                    if row[s] and (FACTION_OF[k] == f or icon_free) and (not above_s or place[s][above_s]):
-                        out.append(ids[k][q][f])
+                fits = wizard_ok[below][STRENGTH_OF[above] if 0 <= above < 25 else 0][icon]
             else:
-                stood = TOP_VALUE[t]
-                for k in banners:
-                    if STRENGTH_OF[k] == stood and (FACTION_OF[k] == f or icon_free):
-                        out.append(ids[k][q][f])
+                fits = bridge_ok[TOP_VALUE[t]][icon]
+            for k in banners & fits:
+                out.append(ids[k][q][f])
 
     def sync(self) -> None:
         """Recompute cached facts after editing ``cols`` or the variants directly (loaders do this)."""
         self._own_ids = _OWN_IDS[(self.simplified, self.power_of_one)]
+        self._swap_ok = _SWAP_OK[(self.simplified, self.power_of_one)]
         self._place = _PLACEMENT[(self.simplified, self.power_of_one)]
         mask = 0
         for q in (0, 1):
