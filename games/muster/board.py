@@ -78,11 +78,21 @@ def token_text(token: int, column_faction: int | None = None, *, compact: bool =
 
 
 def column_text(tokens: Sequence[int], faction: int, width: int = COLUMN_WIDTH) -> Text:
-    """A column's cards bottom to top, compact if the full codes would not fit ``width``."""
+    """A column's cards bottom to top, in at most ``width`` cells.
+
+    Full codes if they fit, else the compact form; a column longer still shows
+    its top cards (the ones later plays depend on) after ``+N``, the number of
+    cards left out at the bottom (its strength is shown beside it anyway).
+    """
     if not tokens:
         return Text("·", style="dim")
     for compact in (False, True):
         text = Text(" ").join(token_text(t, faction, compact=compact) for t in tokens)
+        if text.cell_len <= width:
+            return text
+    for hidden in range(1, len(tokens)):
+        text = Text(f"+{hidden} ", style="dim")
+        text.append_text(Text(" ").join(token_text(t, faction, compact=True) for t in tokens[hidden:]))
         if text.cell_len <= width:
             return text
     return text
@@ -198,13 +208,24 @@ def status_line(view: MusterView) -> Text:
 
 
 def log_lines(log: Sequence[str], count: int = LOG_LINES, width: int = 78) -> list[Text]:
-    """The latest log lines, cut to one screen line each."""
-    out = []
-    for line in log[-count:]:
-        text = Text("· " + line, style="dim")
-        text.truncate(width, overflow="ellipsis")
-        out.append(text)
-    return out
+    """The latest log entries in at most ``count`` screen lines, wrapped, newest last.
+
+    Older entries give way to a long new one; an entry longer than all the
+    lines is cut with an ellipsis.
+    """
+    import textwrap
+
+    lines: list[str] = []
+    for entry in reversed(log):
+        wrapped = textwrap.wrap(entry, width - 2) or [""]
+        if len(lines) + len(wrapped) > count:
+            if not lines and count > 0:
+                kept = wrapped[: count - 1]
+                kept.append(textwrap.shorten(" ".join(wrapped[count - 1 :]), width - 2, placeholder=" …"))
+                lines = ["· " + kept[0]] + ["  " + w for w in kept[1:]]
+            break
+        lines = ["· " + wrapped[0]] + ["  " + w for w in wrapped[1:]] + lines
+    return [Text(line, style="dim") for line in lines]
 
 
 def board(view: MusterView, log: Sequence[str] = (), *, log_count: int = LOG_LINES) -> RenderableType:
@@ -220,24 +241,27 @@ def board(view: MusterView, log: Sequence[str] = (), *, log_count: int = LOG_LIN
     return Group(*parts)
 
 
-DECIDED = {"strength": "strength", "banners": "tie-break: Banners", "tie": "tied: nobody"}
+DECIDED = {"strength": "strength", "banners": "Banner count", "tie": "tie: nobody"}
+"""How each castle was decided; "Banner count" is the Strength in Numbers tie-break."""
 
 
 def result_table(score: Score, viewer: int | None = None) -> Table:
     """Per castle: both strengths and Banner counts, the tie-break used and who controls it."""
     names = [seat_label(p, viewer if viewer is not None else -1) for p in (0, 1)]
-    n, s = SEAT_NAMES[0][0], SEAT_NAMES[1][0]
-    table = Table(title="Final reckoning", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), title_justify="left")
-    table.add_column("Castle")
-    table.add_column(f"Strength {n} : {s}", justify="center")
-    table.add_column(f"Banners {n} : {s}", justify="center")
-    table.add_column("Decided by")
-    table.add_column("Controlled by")
+    table = Table(title="Final reckoning", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), collapse_padding=True, title_justify="left")
+    table.add_column("Castle", no_wrap=True)
+    for what in ("strength", "Banners"):
+        for seat in SEAT_NAMES:
+            table.add_column(f"{seat}\n{what}", justify="right")
+    table.add_column("Decided by", no_wrap=True)
+    table.add_column("Controlled by", no_wrap=True)
     for r in score.results:
         table.add_row(
             Text(f"{FACTION_LETTERS[r.faction]} {r.name}", style=faction_style(r.faction)),
-            f"{r.strengths[0]:>2} : {r.strengths[1]:<2}",
-            f"{r.banners[0]:>2} : {r.banners[1]:<2}",
+            str(r.strengths[0]),
+            str(r.strengths[1]),
+            str(r.banners[0]),
+            str(r.banners[1]),
             DECIDED[r.decided_by],
             names[r.winner] if r.winner is not None else "nobody",
         )
@@ -248,14 +272,12 @@ def result_summary(score: Score, viewer: int | None = None) -> list[Text]:
     """Castles won, the total-strength tie-break if it was needed, and the winner."""
     from games.muster.scoring import describe_score
 
+    names = [seat_label(p, viewer if viewer is not None else -1) for p in (0, 1)]
     c, t = score.castles, score.totals
-    lines = [Text(f"Castles won: {SEAT_NAMES[0]} {c[0]}, {SEAT_NAMES[1]} {c[1]}.")]
+    lines = [Text(f"Castles won: {names[0]} {c[0]}, {names[1]} {c[1]}.")]
     if score.decided_by != "castles":
-        lines.append(Text(f"Castles tied: total strength decides, {SEAT_NAMES[0]} {t[0]} to {SEAT_NAMES[1]} {t[1]}."))
-    verdict = describe_score(score, SEAT_NAMES)
-    if viewer is not None and score.winner is not None:
-        verdict += "  You win!" if score.winner == viewer else "  You lose."
-    lines.append(Text(verdict, style="bold"))
+        lines.append(Text(f"Castles tied {c[0]}-{c[1]}: total strength decides, {names[0]} {t[0]} to {names[1]} {t[1]}."))
+    lines.append(Text(describe_score(score, names), style="bold"))
     return lines
 
 

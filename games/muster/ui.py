@@ -155,7 +155,7 @@ def _sort_key(view: MusterView, action: A.MusterAction) -> tuple[int, ...]:
 
 def _short(reason: str, label: str) -> str:
     """A reason cut so that ``- label (reason)`` keeps to one 80-column line."""
-    room = max(24, 74 - len(label))
+    room = max(24, 71 - len(label))
     return reason if len(reason) <= room else reason[: room - 1].rstrip(" ,;:") + "…"
 
 
@@ -205,6 +205,7 @@ class MusterUI(GameUI):
 
 
 def _unavailable_draws(state: MusterState, view: MusterView, legal: Sequence[A.MusterAction]) -> list[tuple[tuple[str, ...], str]]:
+    """Castle spaces with cards that cannot be drawn from (the engine's reason when it is short)."""
     from games.muster.reasons import reason_illegal
 
     out = []
@@ -212,7 +213,12 @@ def _unavailable_draws(state: MusterState, view: MusterView, legal: Sequence[A.M
     for f, space in enumerate(view.castles):
         if space and f not in drawable:
             label = f"Draw from the {FACTION_NAMES[f]} space"
-            reason = reason_illegal(state, A.ALL_ACTIONS[A.DRAW_ID[f]]) or "not allowed now"
+            if f == view.castled:
+                reason = "you castled onto it this turn"
+            elif space[-1] == CASTLE:
+                reason = "a Rainbow Castle is never drawn"
+            else:
+                reason = reason_illegal(state, A.ALL_ACTIONS[A.DRAW_ID[f]]) or "not allowed now"
             out.append(((label,), _short(reason, label)))
     return out
 

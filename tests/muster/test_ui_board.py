@@ -1,0 +1,203 @@
+"""The Muster board as drawn in the terminal: size, facts shown, nothing hidden leaked, no colour needed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from games.muster import game
+from games.muster.board import board, column_text, log_lines, result
+from games.muster.cards import parse_token
+from games.muster.position import build_state
+from games.muster.state import MusterState
+from games.muster.ui import MusterUI
+from tests.muster.ui_helpers import console, decision_states, lines_of, text_of
+
+BOARD_LINES = 16
+"""The board must leave room for a prompt with about six entries on a 24-line screen."""
+
+
+@pytest.fixture(autouse=True)
+def plain_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Rich reads these; the snapshots must not depend on the terminal running the tests."""
+    for name in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "LINES", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    yield
+
+
+def busy() -> MusterState:
+    """South to act, mid-game: Wizards, a Bridge, a Rainbow Castle, known cards on both sides."""
+    return build_state(
+        north="W1 L3 R L2 C1",
+        south="F5 C2 X P1 L4",
+        north_columns={"water": "W1 W2 W3 RW", "flame": "F1 F1 F2 F2 F3 F4 RW", "leaf": "L2"},
+        south_columns={"water": "W4 W5", "cloud": "C1 RB2 C3", "feather": "P1 P1 P2 P2 P3 P4 P5 RW"},
+        castles={"water": "W1 W2", "leaf": "L1 X", "cloud": "C2"},
+        known=("R L2", "X"),
+        turn=14,
+        turn_of="south",
+    )
+
+
+LOG = [
+    "North plays Water 3 under the Water castle.",
+    "North takes Leaf 2 from the Leaf castle space.",
+    "North castles a Rainbow Castle onto the Leaf castle space.",
+]
+
+
+def test_the_board_fits_80_columns_and_leaves_room_for_the_prompt() -> None:
+    text = text_of(board(busy().view(1), LOG))
+    lines = lines_of(text)
+    assert len(lines) <= BOARD_LINES
+    assert max(len(line.rstrip()) for line in lines) <= 80
+
+
+def test_every_position_of_random_games_fits() -> None:
+    for seed in (1, 2):
+        for state in decision_states(seed, {"over_the_rainbow": "on"} if seed == 2 else None, every=5):
+            for seat in (0, 1):
+                lines = lines_of(text_of(board(state.view(seat), LOG)))
+                assert len(lines) <= BOARD_LINES, "\n".join(lines)
+                assert max(len(line.rstrip()) for line in lines) <= 80, "\n".join(lines)
+
+
+def test_the_board_shows_strengths_leads_deck_known_cards_and_the_hand() -> None:
+    state = busy()
+    text = text_of(board(state.view(1), LOG))
+    water = next(line for line in lines_of(text) if " W Water " in line)
+    # North's Water column W1 W2 W3 RW = 12 leads South's W4 W5 = 9: the arrow points left.
+    assert re.search(r"W1 W2 W3 RW\s+12\s+◀ W Water\s+W2 ×2\s+9 W4 W5", water)
+    cloud = next(line for line in lines_of(text) if " C Cloud " in line)
+    assert re.search(r"0\s+C Cloud\s+C2 ×1\s+▶\s+5 C1 RB2 C3", cloud)
+    leaf = next(line for line in lines_of(text) if " L Leaf " in line)
+    assert "X any ×2" in leaf  # the Rainbow Castle on top is marked
+    assert len(state.deck) == 7 and "deck 7 " in text  # 47 cards - 10 in hands - 25 in columns - 5 on spaces
+    assert "North's hand (5): L2 R ? ? ?" in text  # the known cards, the rest hidden
+    assert "Your hand: L4  C2  F5  P1  X°" in text  # ° marks the card North knows
+    assert "castles led: North 3, you 2" in text
+    for line in LOG:
+        assert line in text
+
+
+def test_the_title_and_columns_name_the_viewer() -> None:
+    text = text_of(board(busy().view(1), LOG))
+    assert "South (you)" in text and "North (you)" not in text
+    text = text_of(board(busy().view(0), LOG))
+    assert "North (you)" in text and "South (you)" not in text
+
+
+def test_no_hidden_card_of_the_opponent_is_drawn() -> None:
+    # North's hand holds the only P4, F4, F5 and L5 of the game; North's hand is unknown to South.
+    state = build_state(north="P4 F4 F5 L5 W3", south="W1 W2 C1 C2 P1", south_columns={"cloud": "C3"}, turn_of="south")
+    text = text_of(board(state.view(1), []))
+    for code in ("P4", "F4", "F5", "L5", "W3"):
+        assert code not in text
+    assert "North's hand (5): ? ? ? ? ?" in text
+    # Once North takes a card from a castle space, South knows it.
+    state = build_state(north="P4 F4 F5 L5 W3", south="W1 W2 C1 C2 P1", known=("W3", ""), turn_of="south")
+    text = text_of(board(state.view(1), []))
+    assert "W3" in text and "P4" not in text
+
+
+def test_hot_seat_each_player_sees_only_their_own_hand() -> None:
+    state = build_state(north="P4 F4 F5 L5 W3", south="W1 W2 C1 C2 P1")
+    ui = MusterUI(game)
+    for seat, own, other in ((0, "P4", "C2"), (1, "C2", "P4")):
+        c = console()
+        ui.render(c, state.view(seat), [])
+        text = c.export_text()
+        assert own in text and other not in text
+
+
+def test_the_board_reads_the_same_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = busy().view(1)
+    coloured = console(force_terminal=True, color_system="truecolor")
+    coloured.print(board(view, LOG))
+    assert "\x1b[" in coloured.file.getvalue()  # type: ignore[attr-defined]
+    plain = coloured.export_text()
+    monkeypatch.setenv("NO_COLOR", "1")
+    no_colour = console(force_terminal=True)
+    no_colour.print(board(view, LOG))
+    assert no_colour.export_text() == plain
+    assert not re.search(r"\x1b\[[0-9;]*3[0-9]m|\x1b\[[0-9;]*38;", no_colour.file.getvalue())  # type: ignore[attr-defined]
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TERM", "dumb")
+    dumb = console(force_terminal=True)
+    dumb.print(board(view, LOG))
+    assert "\x1b[" not in dumb.file.getvalue()  # type: ignore[attr-defined]
+    assert dumb.file.getvalue().rstrip() == plain.rstrip()  # type: ignore[attr-defined]
+
+
+def test_long_columns_shorten_but_keep_their_top_cards() -> None:
+    tokens = [parse_token(c) for c in "W1 F1 P1 L1 W2 W2 C3 F4 W5 RW RW".split()]
+    assert None not in tokens
+    text = column_text(tokens, 0, width=21).plain  # type: ignore[arg-type]
+    assert len(text) <= 21
+    assert text.startswith("+") and text.endswith("5 R* R*")
+    short = column_text([parse_token(c) for c in "P1 P1 P2 P2 P3 P4 P5 RW".split()], 4, width=21).plain  # type: ignore[misc]
+    assert short == "1 1 2 2 3 4 5 R*"
+    assert column_text([parse_token("W1"), parse_token("RB2"), parse_token("W3")], 0).plain == "W1 RB2 W3"  # type: ignore[list-item]
+
+
+def test_log_lines_wrap_and_keep_the_newest() -> None:
+    long = "The deck's top card, Leaf 1, goes face up onto the Leaf castle space. That was the deck's last card: the game ends."
+    lines = [t.plain for t in log_lines(["old", "older", long], 3)]
+    assert lines[0] == "· older" and lines[-1].endswith("the game ends.") and len(lines) == 3
+    assert [t.plain for t in log_lines(["a", "b", "c", "d"], 3)] == ["· b", "· c", "· d"]
+    one = log_lines([long], 1)
+    assert len(one) == 1 and one[0].plain.endswith("…") and len(one[0].plain) <= 78
+
+
+def test_a_short_terminal_gets_fewer_log_lines() -> None:
+    ui = MusterUI(game)
+    tall, short = console(height=24), console(height=20)
+    ui.render(tall, busy().view(1), LOG)
+    ui.render(short, busy().view(1), LOG)
+    assert len(lines_of(short.export_text())) == len(lines_of(tall.export_text())) - 2
+
+
+def finished(north_columns: dict[str, str], south_columns: dict[str, str]) -> MusterState:
+    return build_state(north_columns=north_columns, south_columns=south_columns, phase="over")
+
+
+def test_the_result_table_shows_strengths_banners_tie_breaks_and_the_winner() -> None:
+    state = finished(
+        {"water": "W1 W2", "leaf": "L1 L2 RW", "cloud": "C3"},
+        {"water": "W3", "leaf": "L2 L3 RW", "cloud": "C1 C2", "flame": "F5"},
+    )
+    text = text_of(result(state.score(), viewer=0))
+    rows = {line.split()[1]: line.split() for line in lines_of(text) if re.match(r" [WLCFP] ", line)}
+    assert rows["Water"][2:] == ["3", "3", "2", "1", "Banner", "count", "North", "(you)"]
+    assert rows["Leaf"][2:] == ["9", "11", "2", "2", "strength", "South"]
+    assert rows["Cloud"][2:] == ["3", "3", "1", "2", "Banner", "count", "South"]
+    assert rows["Flame"][2:] == ["0", "5", "0", "1", "strength", "South"]
+    assert rows["Feather"][2:] == ["0", "0", "0", "0", "tie:", "nobody", "nobody"]
+    assert "Castles won: North (you) 1, South 3." in text
+    assert "South wins, 3 castles to 1." in text
+    assert "total strength decides" not in text
+    assert max(len(line.rstrip()) for line in lines_of(text)) <= 80
+
+
+def test_the_result_names_the_total_strength_tie_break_and_a_draw() -> None:
+    state = finished({"water": "W5", "leaf": "L1"}, {"water": "W1", "leaf": "L5"})
+    text = text_of(result(state.score()))
+    assert "Castles tied 1-1: total strength decides, North 6 to South 6." in text
+    assert "Draw" in text
+    state = finished({"water": "W5", "leaf": "L1", "cloud": "C1"}, {"water": "W1", "leaf": "L5"})
+    text = text_of(result(state.score()))
+    assert "Castles won: North 2, South 1." in text and "total strength decides" not in text
+
+
+def test_render_result_marks_the_last_viewer() -> None:
+    state = finished({"water": "W5"}, {"leaf": "L5", "cloud": "C1"})
+    ui = MusterUI(game)
+    c = console()
+    ui.render(c, state.view(1), ["The deck's last card is drawn: the game ends."])
+    ui.render_result(c, state)
+    text = c.export_text()
+    assert "Final reckoning" in text
+    assert "South (you) wins, 2 castles to 1." in text
+    assert len(lines_of(text)) <= 22  # the end screen keeps the board and the table together

@@ -1,0 +1,65 @@
+"""Helpers for the Muster terminal-interface tests: consoles, positions from random games, a scripted prompter."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console, RenderableType
+
+from games.muster import game
+from games.muster.state import MusterState
+from tabletop.ui.base import Choice, Prompter
+
+WIDTH = 80
+
+
+def console(width: int = WIDTH, **kwargs: Any) -> Console:
+    return Console(file=io.StringIO(), width=width, record=True, **kwargs)
+
+
+def text_of(renderable: RenderableType, width: int = WIDTH) -> str:
+    """Plain text of a renderable, as an 80-column terminal shows it."""
+    c = console(width)
+    c.print(renderable)
+    return c.export_text()
+
+
+def lines_of(text: str) -> list[str]:
+    return text.rstrip("\n").split("\n")
+
+
+def decision_states(seed: int, options: dict[str, str] | None = None, every: int = 3) -> list[MusterState]:
+    """Copies of the positions where a player decides, every ``every``-th one, from a random game."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(options or {})
+    out = []
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        if decisions % every == 0:
+            out.append(state.clone())
+        decisions += 1
+        state.apply(rng.choice(state.legal_actions()))
+    out.append(state)
+    return out
+
+
+class PathPrompter(Prompter):
+    """Answers each select with the entry titled by the next label of a path (never a disabled one)."""
+
+    def __init__(self, path: Sequence[str]) -> None:
+        self.path = list(path)
+        self.asked = 0
+
+    def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
+        label = self.path[self.asked]
+        self.asked += 1
+        matches = [c for c in choices if c.title == label]
+        assert len(matches) == 1, f"{label!r} appears {len(matches)} times in {[c.title for c in choices]}"
+        assert matches[0].disabled is None, f"{label!r} is disabled: {matches[0].disabled}"
+        return matches[0].value
