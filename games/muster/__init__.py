@@ -111,17 +111,17 @@ class MusterGame(Game["MusterAction"]):
         return MusterUI(self)
 
     def commands(self) -> Mapping[str, Any]:
+        """``tabletop muster moves FILE`` (legal actions) and ``tabletop muster show FILE`` (the board)."""
         from games.muster.cli import moves_command
+        from games.muster.show import show_command
 
-        return {"moves": moves_command}
+        return {"moves": moves_command, "show": show_command}
 
     def rules_text(self) -> str:
-        from importlib.resources import files
+        """The rules with the rulings, in Markdown (:mod:`games.muster.rules_text`)."""
+        from games.muster.rules_text import rules_markdown
 
-        try:
-            return files("games.muster").joinpath("rules.md").read_text(encoding="utf-8")
-        except OSError:
-            return self.info.summary
+        return rules_markdown()
 
 
 game = MusterGame()

@@ -185,4 +185,4 @@ def test_moves_refuses_bad_files_with_exit_code_2(tmp_path: Path, content: str |
 def test_moves_usage() -> None:
     code, _, err = run_moves()
     assert code == 2 and "usage:" in err
-    assert set(game.commands()) == {"moves"}
+    assert set(game.commands()) == {"moves", "show"}
