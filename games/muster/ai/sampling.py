@@ -48,8 +48,14 @@ class DealSampler:
         """A fresh deal: a copy of the state with the hidden cards redrawn."""
         s = self.base.clone()
         pool = self.pool[:]
-        rng.shuffle(pool)
         m = self.unknown
+        # A partial Fisher-Yates shuffle: only the opponent's cards need drawing, since
+        # the deck's order is not part of the state (a draw is a chance node).
+        n = len(pool)
+        randrange = rng.randrange
+        for i in range(min(m, n)):
+            j = randrange(i, n)
+            pool[i], pool[j] = pool[j], pool[i]
         s.hands[1 - self.player] = self.known + pool[:m]
         s.deck = pool[m:]
         s._legal = None
