@@ -100,6 +100,7 @@ def test_hot_seat_shows_a_pass_screen_between_turns(example_plugin_path: Path, t
     child.expect("Your move:")
     child.send(ENTER)
     child.expect("Pass the keyboard to")
+    child.expect("press any key")
     child.sendintr()
     assert _finish(child) == 130
 
