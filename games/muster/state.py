@@ -124,6 +124,10 @@ def _swap_tables(place: tuple[tuple[bool, ...], ...]) -> tuple[Any, Any]:
 
 
 _SWAP_OK = {key: _swap_tables(table) for key, table in _PLACEMENT.items()}
+_COLUMNS_OF_MASK = tuple(tuple(divmod(bit, 5) for bit in range(10) if mask >> bit & 1) for mask in range(1 << 10))
+"""The (player, faction) columns whose bits are set in a ``rbmask``."""
+_FACTIONS_OF_MASK = tuple(tuple(f for f in range(5) if mask >> f & 1) for mask in range(1 << 5))
+"""The castle spaces whose bits are set in an ``xmask``."""
 _RAINBOW_IDS = A.CASTLE_RAINBOW_ID + A.WIZARD_ID
 _MOVE_IDS = [[i for i in row if i >= 0] for row in A.MOVE_ID]
 
@@ -134,7 +138,7 @@ class MusterState(State[A.MusterAction]):
     __slots__ = (
         "phase", "cur", "first", "hands", "known", "deck", "cols", "castles", "need",
         "castled", "pending", "turn", "dealt", "simplified", "power_of_one", "over_rainbow",
-        "rbmask", "_place", "_own_ids", "_swap_ok", "_legal",
+        "rbmask", "xmask", "_place", "_own_ids", "_swap_ok", "_legal",
     )
 
     def __init__(self) -> None:
@@ -155,6 +159,8 @@ class MusterState(State[A.MusterAction]):
         self.power_of_one = False
         self.over_rainbow = False
         self.rbmask = 0
+        self.xmask = 0
+        """Bit ``f`` set when a Rainbow Castle tops castle space f (the icon rule is lifted there)."""
         """Bit ``q * 5 + f`` set when player q's column f holds a Rainbow card (Swaps look only there)."""
         self._place = _PLACEMENT[(False, False)]
         self._own_ids = _OWN_IDS[(False, False)]
@@ -263,6 +269,7 @@ class MusterState(State[A.MusterAction]):
         s.power_of_one = self.power_of_one
         s.over_rainbow = self.over_rainbow
         s.rbmask = self.rbmask
+        s.xmask = self.xmask
         s._place = self._place
         s._own_ids = self._own_ids
         s._swap_ok = self._swap_ok
@@ -275,9 +282,8 @@ class MusterState(State[A.MusterAction]):
         hand = self.hands[p]
         kinds = set(hand)
         cols = self.cols[p]
-        castles = self.castles
         # Castle spaces topped by a Rainbow Castle lift the icon rule (usually none).
-        free = [f for f in range(5) if castles[f] and castles[f][-1] == CASTLE]
+        free = _FACTIONS_OF_MASK[self.xmask]
         tops = [TOP_VALUE[c[-1]] if c else 0 for c in cols]
         out: list[int] = []
         rainbows = 0
@@ -310,7 +316,7 @@ class MusterState(State[A.MusterAction]):
         out.sort()
         return out
 
-    def _bridge_ids(self, rainbows: int, banners: set[int], tops: list[int], free: list[int], out: list[int]) -> None:
+    def _bridge_ids(self, rainbows: int, banners: set[int], tops: list[int], free: tuple[int, ...], out: list[int]) -> None:
         """Bridges (ruling 3): n Bridges on top value t stand for t+1..t+n, then a Banner t+n+1 <= 5."""
         most = rainbows if self.over_rainbow else 1
         for k in banners:
@@ -324,16 +330,13 @@ class MusterState(State[A.MusterAction]):
                 if f != fk and 1 <= n <= most and tops[f] <= 3:
                     out.append(A.BRIDGE_ID[f][n][k])
 
-    def _swap_ids(self, banners: set[int], free: list[int], out: list[int]) -> None:
+    def _swap_ids(self, banners: set[int], free: tuple[int, ...], out: list[int]) -> None:
         """Swaps (ruling 8): only the lowest Rainbow card of a column, on either side."""
-        mask = self.rbmask
         wizard_ok, bridge_ok = self._swap_ok
         ids = A.SWAP_ID
-        for bit in range(10):
-            if not mask >> bit & 1:
-                continue
-            q, f = divmod(bit, 5)
-            col = self.cols[q][f]
+        cols = self.cols
+        for q, f in _COLUMNS_OF_MASK[self.rbmask]:
+            col = cols[q][f]
             i = _lowest_rainbow(col)
             t = col[i]
             icon = 5 if f in free else f
@@ -357,6 +360,7 @@ class MusterState(State[A.MusterAction]):
                 if any(t >= 25 for t in self.cols[q][f]):
                     mask |= 1 << (q * 5 + f)
         self.rbmask = mask
+        self.xmask = sum(1 << f for f, stack in enumerate(self.castles) if stack and stack[-1] == CASTLE)
         self._legal = None
 
     def _refill_ids(self) -> list[int]:
@@ -397,6 +401,7 @@ class MusterState(State[A.MusterAction]):
         elif op == A.CASTLE_CARD:
             self._take_from_hand(action.card)
             self.castles[action.col].append(action.card)
+            self._top_changed(action.col)
             self.castled = action.col
             self._start_refill()
         elif op == A.DRAW:
@@ -425,11 +430,20 @@ class MusterState(State[A.MusterAction]):
             self._swap(action.card, action.side, action.col)
         elif op == A.PLACE:
             self.castles[action.col].append(self.pending)
+            self._top_changed(action.col)
             self.pending = -1
             self._end_turn()
         else:  # FIRST
             self.first = self.cur = action.side
             self.phase = DEAL
+
+    def _top_changed(self, space: int) -> None:
+        """Keep ``xmask`` (spaces topped by a Rainbow Castle) up to date."""
+        stack = self.castles[space]
+        if stack and stack[-1] == CASTLE:
+            self.xmask |= 1 << space
+        else:
+            self.xmask &= ~(1 << space)
 
     def _take_from_hand(self, kind: int) -> None:
         p = self.cur
@@ -478,6 +492,7 @@ class MusterState(State[A.MusterAction]):
             self.phase = DRAW
             return
         kind = self.castles[space].pop()
+        self._top_changed(space)
         p = self.cur
         self.hands[p].append(kind)
         self.known[p].append(kind)
@@ -507,6 +522,7 @@ class MusterState(State[A.MusterAction]):
         else:  # FLIP after a Move
             if kind < 25:
                 self.castles[FACTION_OF[kind]].append(kind)
+                self._top_changed(FACTION_OF[kind])
                 if self.deck:
                     self._end_turn()
                 else:
