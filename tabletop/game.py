@@ -137,6 +137,15 @@ class State(abc.ABC, Generic[A]):
         """
         return self.clone()
 
+    def invariant_violations(self) -> list[str]:
+        """What is wrong with this state (empty when it is sound).
+
+        Games list the invariants their rules keep (every card accounted for,
+        counters within bounds); the conformance kit and the soak test check
+        them after every action.
+        """
+        return []
+
     @abc.abstractmethod
     def to_json(self) -> JSON:
         """The full state as JSON-compatible data (read back by :meth:`Game.state_from_json`)."""

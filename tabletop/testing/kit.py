@@ -245,6 +245,8 @@ def _run_playout(
             sc.check_current_player(state, players)
         with where.checking("check_legal_actions", step):
             sc.check_legal_actions(state)
+        with where.checking("check_invariants", step):
+            sc.check_invariants(state)
         with where.checking("check_chance", step):
             sc.check_chance(state, check_rng)
         with where.checking("check_clone_independent", step):

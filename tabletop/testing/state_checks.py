@@ -33,6 +33,13 @@ def check_current_player(state: State[Any], players: int) -> None:
         fail("is_terminal() / is_chance_node() disagree with current_player()")
 
 
+def check_invariants(state: State[Any]) -> None:
+    """The game's own invariants hold (``state.invariant_violations()`` is empty)."""
+    problems = state.invariant_violations()
+    if problems:
+        fail("the state breaks the game's invariants: " + "; ".join(problems))
+
+
 def check_legal_actions(state: State[Any]) -> None:
     """Only the player to act has actions: none at the end, some otherwise, sorted by ``str`` and unique."""
     legal = state.legal_actions()

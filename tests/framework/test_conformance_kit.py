@@ -196,6 +196,15 @@ def view_not_json(rules: Any) -> Any:
     return broken(rules, "ViewNotJson", view=view)
 
 
+def loses_cards(rules: Any) -> Any:
+    def apply(self: Any, action: Any) -> None:
+        rules.HighCardState.apply(self, action)
+        if len(self.played) == 1 and self.played[0][1:] != [0, 0]:
+            self.played[0][1:] = [0, 0]  # a finished trick forgets its cards
+
+    return broken(rules, "LosesCards", apply=apply)
+
+
 # (breakage, the check check_game names, words its message must contain)
 CASES = [
     (never_ends, "the random playout", "did not end within max_length=16"),
@@ -213,6 +222,7 @@ CASES = [
     (bad_returns, "check_returns", "must lie in [0, 1]"),
     (silent_describe, "check_describe", "is empty"),
     (view_not_json, "check_views", "not JSON"),
+    (loses_cards, "check_invariants", "breaks the game's invariants"),
 ]
 
 

@@ -165,6 +165,14 @@ class HighCardState(State[Action]):
     def _beats(self, card: int, other: int) -> bool:
         return card < other if self.low else card > other
 
+    def invariant_violations(self) -> list[str]:
+        """Every card is in the deck, a hand, the trick or a finished trick, exactly once."""
+        places = self.deck + self.hands[0] + self.hands[1] + self.trick
+        places += [card for _, lead, follow in self.played for card in (lead, follow)]
+        if sorted(places) != list(CARDS):
+            return [f"the cards are {sorted(places)}, not {list(CARDS)} once each"]
+        return []
+
     # -- results ---------------------------------------------------------------
     def returns(self) -> list[float]:
         if not self.is_terminal():
