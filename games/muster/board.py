@@ -207,6 +207,27 @@ def status_line(view: MusterView) -> Text:
     return Text(text, style="bold")
 
 
+DECK_DRAW = " draws from the deck."
+
+
+def condense(log: Sequence[str]) -> list[str]:
+    """The log without a "draws from the deck." line that the draw's own line repeats.
+
+    >>> condense(["South draws from the deck.", "South draws Water 3 from the deck.", "North draws from the deck."])
+    ['South draws Water 3 from the deck.', 'North draws from the deck.']
+    """
+    out = []
+    for i, line in enumerate(log):
+        if line.endswith(DECK_DRAW) and i + 1 < len(log):
+            who = line[: -len(DECK_DRAW)]
+            following = log[i + 1]
+            # The chance line may go on: "... from the deck. That was the deck's last card: ..."
+            if following != line and following.startswith(who + " draws ") and " from the deck." in following:
+                continue
+        out.append(line)
+    return out
+
+
 def log_lines(log: Sequence[str], count: int = LOG_LINES, width: int = 78) -> list[Text]:
     """The latest log entries in at most ``count`` screen lines, wrapped, newest last.
 
@@ -216,7 +237,7 @@ def log_lines(log: Sequence[str], count: int = LOG_LINES, width: int = 78) -> li
     import textwrap
 
     lines: list[str] = []
-    for entry in reversed(log):
+    for entry in reversed(condense(log)):
         wrapped = textwrap.wrap(entry, width - 2) or [""]
         if len(lines) + len(wrapped) > count:
             if not lines and count > 0:

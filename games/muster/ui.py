@@ -62,9 +62,6 @@ _TYPE_OF_OP = {
     A.CASTLE_CARD: CASTLE_CARD,
     A.SWAP: SWAP,
 }
-_VERB_OF_TYPE = {BANNER: "banner", BRIDGE: "bridge", SWAP: "swap"}
-REASON_WIDTH = 58
-"""Greyed-out reasons are cut to this many characters so each stays on one screen line."""
 
 
 def card_label(kind: int) -> str:
@@ -178,9 +175,10 @@ class MusterUI(GameUI):
 
     def render_result(self, console: Console, state: State[Any]) -> None:
         from games.muster.board import result
+        from games.muster.state import MusterState
 
-        score = state.score()  # type: ignore[attr-defined]
-        console.print(result(score, self._viewer))
+        assert isinstance(state, MusterState)
+        console.print(result(state.score(), self._viewer))
 
     # ---------------------------------------------------------------- choosing
     def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:
@@ -279,7 +277,7 @@ def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A
             n = min(max(1, STRENGTH_OF[card] - top - 1), STRENGTH_OF[card] - 1)
             action = A.ALL_ACTIONS[A.BRIDGE_ID[own][n][card]] if n >= 1 else None
             why = reason_illegal(state, action) if action is not None else None
-            reason = f"under {FACTION_NAMES[own]}: {why}" if why else "a Bridge needs a Banner of strength 2 or more to follow it"
+            reason = f"under {FACTION_NAMES[own]}: {why}" if why else "a Bridge must be followed by a 2 or more"
             out.append(((BRIDGE, label), _short(reason, label)))
     if SWAP in present:
         swaps = [a for a in legal if a.op == A.SWAP]

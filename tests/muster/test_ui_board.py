@@ -151,6 +151,21 @@ def test_log_lines_wrap_and_keep_the_newest() -> None:
     assert len(one) == 1 and one[0].plain.endswith("…") and len(one[0].plain) <= 78
 
 
+def test_a_deck_draw_is_logged_once() -> None:
+    log = [
+        "South draws from the deck.",
+        "South draws Water 3 from the deck.",
+        "North draws from the deck.",
+        "North draws a card from the deck. That was the deck's last card: the game ends.",
+    ]
+    lines = [t.plain for t in log_lines(log, 3)]
+    assert lines[0] == "· South draws Water 3 from the deck."
+    assert lines[1].startswith("· North draws a card from the deck.")
+    assert not any(line.endswith("draws from the deck.") for line in lines)
+    # A draw whose card is not logged yet (the chance has not happened) stays.
+    assert [t.plain for t in log_lines(["North draws from the deck."], 3)] == ["· North draws from the deck."]
+
+
 def test_a_short_terminal_gets_fewer_log_lines() -> None:
     ui = MusterUI(game)
     tall, short = console(height=24), console(height=20)
