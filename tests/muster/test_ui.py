@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from games.muster import game
@@ -9,9 +13,11 @@ from games.muster.position import build_state
 from games.muster.rules_text import rules_markdown
 from games.muster.state import MusterState
 from games.muster.ui import ACTION_TYPES, MusterUI
-from tabletop.ui.base import Step
-from tabletop.ui.play import choose_step
-from tests.muster.ui_helpers import PathPrompter, decision_states, text_of
+from tabletop.agents import RandomAgent
+from tabletop.loop import Match
+from tabletop.ui.base import Choice, Prompter, Step
+from tabletop.ui.play import BACK, GAME_MENU, Table, choose_step, play
+from tests.muster.ui_helpers import PathPrompter, console, decision_states, text_of
 
 UI = MusterUI(game)
 
@@ -146,3 +152,30 @@ def test_the_rules_text_has_the_rules_rulings_and_board_key() -> None:
         assert f"\n{n}. " in text
     rendered = text_of(Markdown(text))
     assert "Strength in Numbers" in rendered and "Somewhere Over the Rainbow" in rendered
+
+
+class RandomChoicePrompter(Prompter):
+    """Plays by taking a pseudo-random enabled entry that is neither the game menu nor "back"."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.selects = 0
+
+    def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
+        self.selects += 1
+        usable = [c for c in choices if c.disabled is None and c.value not in (GAME_MENU, BACK)]
+        return self.rng.choice(usable).value
+
+    def pause(self, message: str = "Press Enter to continue") -> None:
+        pass
+
+
+def test_a_whole_game_against_the_computer_through_the_play_loop() -> None:
+    match = Match(game, options={"first": "2"}, seed=5, agents=[RandomAgent(), None])
+    console_ = console()
+    prompter = RandomChoicePrompter(5)
+    play(Table(match, MusterUI(game), console_, prompter, ["Computer", "You"]))
+    text = console_.export_text()
+    assert match.is_over() and prompter.selects > 20
+    assert "Final reckoning" in text and "Castles won:" in text
+    assert "Your turn: take one action" in text
