@@ -30,6 +30,7 @@ from games.muster import actions as A
 from games.muster.cards import (
     BRIDGE_BASE,
     CASTLE,
+    COPIES,
     FACTION_OF,
     HAND_SIZE,
     MAX_LENGTH,
@@ -592,6 +593,38 @@ class MusterState(State[A.MusterAction]):
         from games.muster.notation import board_text
 
         return board_text(self)
+
+    def invariant_violations(self) -> list[str]:
+        """What is wrong with this state: cards not all accounted for, hands above 5, known
+        cards not in hand, no legal action before the end, stale caches, or a position that
+        reading it back as JSON refuses (column structure, phase markers)."""
+        from games.muster.position import state_from_json
+        from tabletop.game import InvalidStateError
+
+        problems = []
+        counts = self.card_count()
+        if counts != list(COPIES):
+            problems.append(f"cards not all accounted for: {sum(counts)} of {sum(COPIES)}, by kind {counts}")
+        for p in (0, 1):
+            if len(self.hands[p]) > HAND_SIZE:
+                problems.append(f"player {p + 1} holds {len(self.hands[p])} cards")
+            rest = self.hands[p][:]
+            for k in self.known[p]:
+                if k in rest:
+                    rest.remove(k)
+                else:
+                    problems.append(f"player {p + 1}'s known card {k} is not in their hand")
+        if self.phase != OVER and not self.legal_ids():
+            problems.append("no legal action before the end of the game")
+        fresh = self.clone()
+        fresh.sync()
+        if (fresh.rbmask, fresh.xmask) != (self.rbmask, self.xmask):
+            problems.append("cached Rainbow masks are stale (call sync() after editing columns or castle spaces)")
+        try:
+            state_from_json(self.to_json())
+        except InvalidStateError as exc:
+            problems.append(f"impossible position: {exc}")
+        return problems
 
     def card_count(self) -> list[int]:
         """How many cards of each kind the state holds, everywhere (47 in all when consistent)."""

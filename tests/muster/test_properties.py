@@ -27,6 +27,7 @@ FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 
 
 def check_invariants(state: MusterState) -> None:
+    assert state.invariant_violations() == []
     counts = state.card_count()
     assert counts == list(COPIES), "all 47 cards are always accounted for"
     assert all(len(h) <= HAND_SIZE for h in state.hands)
@@ -57,6 +58,18 @@ def play_random(options: dict[str, str], seed: int, check: bool = True) -> tuple
         assert steps <= game.info.max_length
     check_invariants(state)
     return state, steps
+
+
+def test_invariant_violations_reports_a_broken_state() -> None:
+    state, _ = play_random({}, 3, check=False)
+    assert state.invariant_violations() == []
+    copied = state.clone()
+    copied.hands[0].append(copied.hands[1][0])  # a card in two places
+    assert any("accounted for" in p for p in copied.invariant_violations())
+    moved = state.clone()
+    while len(moved.hands[0]) < 6:
+        moved.hands[0].append(moved.hands[1].pop())  # every card still once, but six in one hand
+    assert "player 1 holds 6 cards" in moved.invariant_violations()
 
 
 @FAST
