@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 
 DEFAULT_TIMEOUT = 5.0
 """Seconds to wait for another program's write before calling the database locked."""
+RETRY_PAUSE = 0.02
 
 T = TypeVar("T")
 
@@ -56,8 +58,9 @@ class _Damaged(Exception):
 class Store:
     """Games in progress and finished, in one database."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path | None, notice: str | None = None) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path | None, notice: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
         self._conn = conn
+        self.timeout = timeout
         self.path = path
         """The database file (None when only kept in memory)."""
         self.notice = notice
@@ -81,7 +84,7 @@ class Store:
             raise StoreError(f"cannot create the data directory {folder}: {exc.strerror or exc}") from None
         path = database_path(folder)
         try:
-            return cls(_connect(path, timeout), path)
+            return cls(_connect(path, timeout), path, timeout=timeout)
         except _Locked:
             problem = f"was locked by another program for more than {timeout:g} seconds"
         except _Damaged as exc:
@@ -109,7 +112,7 @@ class Store:
             return store
         message = f"The game database {path} {problem}. It was moved aside to {aside.name} and a new one started."
         try:
-            return cls(_connect(path, timeout), path, message)
+            return cls(_connect(path, timeout), path, message, timeout)
         except (_Locked, _Damaged) as exc:
             store = cls.in_memory()
             store.notice = f"{message} The new one cannot be used either ({exc}); games played now will not be saved."
@@ -239,16 +242,10 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         conn = self._conn
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise StoreError(_explain(exc, self.path)) from None
+        _begin_immediate(conn, self.timeout, self.path)
         try:
             yield conn
         except sqlite3.Error as exc:
-            import traceback, sys, threading
-            print("DEBUGFK", threading.current_thread().name, self.path, file=sys.__stderr__)
-            traceback.print_exc(file=sys.__stderr__)
             conn.execute("ROLLBACK")
             raise StoreError(_explain(exc, self.path)) from None
         except BaseException:
@@ -330,17 +327,29 @@ def score_of(state: Any) -> float | None:
 
 
 def _connect(path: Path, timeout: float) -> sqlite3.Connection:
-    """Open, check and migrate the database; raise _Locked, _Damaged or StoreError."""
+    """Open, check and migrate the database; raise _Locked, _Damaged or StoreError.
+
+    SQLite answers "busy" at once, without waiting, in some cases (two programs
+    creating or switching a database to WAL at the same moment), so a busy
+    answer is retried until ``timeout`` seconds have really passed.
+    """
+    deadline = time.monotonic() + timeout
     try:
         conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
     except sqlite3.Error as exc:
         raise StoreError(_explain(exc, path)) from None
     try:
-        _prepare(conn)
+        while True:
+            try:
+                _prepare(conn)
+                return conn
+            except _Locked:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(RETRY_PAUSE)
     except BaseException:
         conn.close()
         raise
-    return conn
 
 
 def _prepare(conn: sqlite3.Connection) -> None:
@@ -369,6 +378,19 @@ def _prepare(conn: sqlite3.Connection) -> None:
         raise StoreError(_explain(exc, None)) from None
     except sqlite3.DatabaseError as exc:
         raise _Damaged(str(exc)) from None
+
+
+def _begin_immediate(conn: sqlite3.Connection, timeout: float, path: Path | None) -> None:
+    """Take the write lock, retrying an immediate "busy" answer until ``timeout`` has passed."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.Error as exc:
+            if not _is_locked(exc) or time.monotonic() >= deadline:
+                raise StoreError(_explain(exc, path)) from None
+            time.sleep(RETRY_PAUSE)
 
 
 def _is_locked(exc: sqlite3.Error) -> bool:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import textwrap
 import threading
 from pathlib import Path
 
+import pytest
 from store_fakegames import FakeRegistry
 
 from tabletop.agents import RandomAgent
@@ -93,3 +95,40 @@ def _check_all_games(data: Path, seeds: list[int]) -> None:
         replayed = Match.replay(game, record.history, options=record.options, seed=record.seed)
         assert replayed.is_over() and record.is_finished
         assert replayed.state.returns() == record.returns
+
+
+def test_immediate_busy_answers_are_retried_not_taken_for_a_lock(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite may answer "busy" without waiting (two programs creating the database at once)."""
+    from tabletop.store import db
+
+    real_prepare = db._prepare
+    answers = iter([True, True])
+
+    def sometimes_busy(conn: sqlite3.Connection) -> None:
+        if next(answers, False):
+            raise db._Locked("database is locked")
+        real_prepare(conn)
+
+    monkeypatch.setattr(db, "_prepare", sometimes_busy)
+    with Store.open(data, timeout=2) as store:
+        assert store.notice is None
+    assert not any("locked" in p.name for p in data.iterdir())
+
+
+def test_two_programs_creating_the_database_together(tmp_path: Path) -> None:
+    for trial in range(20):
+        folder = tmp_path / str(trial)
+        barrier = threading.Barrier(2)
+        notices: list[str | None] = []
+
+        def opener() -> None:
+            barrier.wait()
+            with Store.open(folder) as store:
+                notices.append(store.notice)
+
+        threads = [threading.Thread(target=opener) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert notices == [None, None]
