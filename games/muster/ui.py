@@ -288,7 +288,12 @@ def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A
                 if card >= 25 or card in fitting:
                     continue
                 label = f"with {card_label(card)}"
-                why = reason_illegal(state, A.ALL_ACTIONS[A.SWAP_ID[card][side][col]]) or "not legal here"
-                why = why.removeprefix("the lowest Rainbow card there is a Wizard; ")
+                space = view.castles[col]
+                if card // 5 != col and not (space and space[-1] == CASTLE):
+                    # The engine's icon sentence is too long for a menu line.
+                    why = f"wrong icon (no Rainbow Castle on the {FACTION_NAMES[col]} space)"
+                else:
+                    why = reason_illegal(state, A.ALL_ACTIONS[A.SWAP_ID[card][side][col]]) or "not legal here"
+                    why = why.removeprefix("the lowest Rainbow card there is a Wizard; ")
                 out.append(((SWAP, target, label), _short(why, label)))
     return out
