@@ -19,4 +19,4 @@ def write_crash_report() -> str:
 
 def crash_message(exc: BaseException, where: str) -> str:
     report = write_crash_report()
-    return f"{where} stopped on an unexpected error: {type(exc).__name__}: {exc}\nThe details are in {report}."
+    return f"{where} stopped on an unexpected error:\n  {type(exc).__name__}: {exc}\nThe details are in {report}."

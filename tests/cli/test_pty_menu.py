@@ -192,3 +192,52 @@ def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(exam
     child.expect("High Card")
     child.sendintr()
     assert _finish(child) == 130
+
+
+EXPLODING = '''
+from dataclasses import replace
+
+from tabletop_highcard.rules import HighCard, HighCardState
+
+
+class ExplodingState(HighCardState):
+    def apply(self, action):
+        if self.played:
+            raise RuntimeError("the rules broke on purpose")
+        super().apply(action)
+
+
+class Exploding(HighCard):
+    info = replace(HighCard.info, id="exploding", name="Exploding Cards")
+    state_type = ExplodingState
+
+
+game = Exploding()
+'''
+
+
+def test_a_plugin_that_raises_during_play_is_reported_and_the_game_is_saved(example_plugin_path: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    dist = site / "exploding_game-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: exploding-game\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[tabletop.games]\nexploding = exploding_game:game\n")
+    (site / "exploding_game.py").write_text(EXPLODING)
+    path = f"{site}:{example_plugin_path}"
+    child = spawn([], pythonpath=path, data_dir=tmp_path / "data")
+    child.expect("What would you like to play")
+    select(child, "Exploding Cards")
+    select(child, "Start the game")
+    play_first_choices(child, "stopped on an unexpected error")
+    child.expect("the rules broke on purpose")
+    child.expect("Every move up to the error is saved")
+    child.expect("Press any key")
+    child.send(ENTER)
+    child.expect("What would you like to play")
+    select(child, "Continue Exploding Cards")  # the menu survived and the game was kept
+    child.expect("stopped on an unexpected error")  # replaying to the broken move fails the same way
+    child.expect("Press any key")
+    child.send(ENTER)
+    child.expect("What would you like to play")
+    select(child, "Quit")
+    assert _finish(child) == 0
