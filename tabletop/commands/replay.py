@@ -105,13 +105,17 @@ def build_replay(record: GameRecord, reg: Registry) -> Replay:
     states = [state.clone()]
     log: list[str] = []
     notations: list[str] = []
-    for text in record.history:
-        action = game.parse_action(state, text)
-        seen = state.describe(action, seat)
+    for number, text in enumerate(record.history, 1):
+        try:
+            action = game.parse_action(state, text)
+            seen = state.describe(action, seat)
+            # A game still going on shows only what the viewer could see (its notation may name a hidden card).
+            shown = text if record.is_finished or seen == state.describe(action, None) else "-"
+            state.apply(action)
+        except Exception as exc:  # the record was checked, so this is a bug in the game: report, do not crash
+            raise CommandFailure(f"{game.info.name} failed at action {number} ({text!r}): {type(exc).__name__}: {exc}", EXIT_FAILURE) from None
         log.append(seen)
-        # A game still going on shows only what the viewer could see (its notation may name a hidden card).
-        notations.append(text if record.is_finished or seen == state.describe(action, None) else "-")
-        state.apply(action)
+        notations.append(shown)
         states.append(state.clone())
     return Replay(record, game, states, log, notations, seat)
 

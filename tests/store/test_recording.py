@@ -157,3 +157,18 @@ def test_killed_program_loses_nothing_already_played(data: Path) -> None:
     assert len(record.history) == played
     resumed = load_match(record, FakeRegistry())
     assert resumed.human_to_act() == 1
+
+
+def test_match_undo_with_the_recorder_as_its_hook(store: Store, reg: FakeRegistry) -> None:
+    match = Match(reg.get("nim"), options={"pile": "9"}, seed=12, agents=[None, None])
+    recorder = start_recording(store, match, ["human", "human"], ["A", "B"])
+    match.on_undo = recorder.save
+    match.advance()
+    match.apply(match.state.legal_actions()[0])
+    to = len(match.history) - 1
+    match.undo(to)
+    assert store.get(recorder.row_id).history == match.history
+    match.apply(match.state.legal_actions()[-1])  # a different decision this time
+    assert store.get(recorder.row_id).history == match.history
+    resumed = load_match(store.get(recorder.row_id), reg)
+    assert resumed.state == match.state
