@@ -1,0 +1,337 @@
+"""An exact solver for Muses: the chance of reaching the target under perfect play.
+
+The solver is a memoised expectimax over *turn-start* positions, with each turn
+solved as a small self-contained subgraph (the approach of optimal solitaire
+Yahtzee solvers):
+
+* **Canonical turn-start key.** A card in the display was turned up one, two or
+  three turns ago, so its rotation is fixed by its slot; the display is three
+  slots. Claimed muses fold into their points and the multiset of unused powers
+  *by kind* (two unused "flip" powers are interchangeable); used powers and
+  discarded cards vanish. The key is (deck, slots, points claimed, hints,
+  unused powers), packed into one integer.
+* **Pruning.** A position is won once points + hints reach the target (keep the
+  hints) and lost once points + hints + every card still in play cannot.
+* **The turn subgraph.** After the draw, a turn's outcome depends on the dice
+  only through which claim it allows; the dice are forgotten when the turn
+  ends. For every resource vector r (hints and unused powers left) and every
+  claim option o (or none) the next turn-start value ``W[o][r]`` is looked up;
+  then, over the resource vectors in increasing order, the value of each of the
+  21 dice pairs is the best of stopping (claiming the best option the dice
+  meet) and spending one resource (a hint, or a power; re-rolls average their
+  six outcomes). Each condition is a precomputed 21-bit mask of dice pairs.
+  When no claim beats ending the turn the table is constant and is skipped,
+  because values never fall when resources grow.
+
+    >>> from games.muses.cards import load_cards
+    >>> solver = Solver(load_cards().with_target(6))
+    >>> 0.0 < solver.win_probability() <= 1.0
+    True
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+import os
+import struct
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from games.muses.cards import CardSet, Power
+from games.muses.conditions import PAIR_INDEX, PAIRS
+
+ROLL_WEIGHTS: tuple[float, ...] = tuple((1 if a == b else 2) / 36 for a, b in PAIRS)
+"""Probability of each of the 21 unordered dice pairs."""
+
+WIN, SCORE = "win", "score"
+
+
+def _idx(a: int, b: int) -> int:
+    return PAIR_INDEX[(a, b) if a <= b else (b, a)]
+
+
+def _change(pair: tuple[int, int], die: int, new: int) -> int:
+    """Index of the pair after the die showing ``die`` becomes ``new``."""
+    a, b = pair
+    return _idx(new, b) if a == die else _idx(a, new)
+
+
+def power_moves(power: Power | None) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each dice pair, the pairs one use of ``power`` (None: a hint) can lead to.
+
+    A re-roll power gives, per die chosen, a tuple of the six equally likely
+    results; deterministic moves give one-element tuples.
+    """
+    table = []
+    for pair in PAIRS:
+        faces = sorted(set(pair))
+        other = {pair[0]: pair[1], pair[1]: pair[0]}
+        moves: set[tuple[int, ...]] = set()
+        for d in faces:
+            if power is None:
+                moves |= {(_change(pair, d, d + s),) for s in (1, -1) if 1 <= d + s <= 6}
+            elif power.kind == "flip":
+                moves.add((_change(pair, d, 7 - d),))
+            elif power.kind == "adjust":
+                moves |= {
+                    (_change(pair, d, d + s * k),)
+                    for k in range(1, power.amount + 1)
+                    for s in (1, -1)
+                    if 1 <= d + s * k <= 6
+                }
+            elif power.kind == "match" and len(faces) == 2:
+                moves.add((_change(pair, d, other[d]),))
+            elif power.kind == "reroll":
+                moves.add(tuple(_idx(other[d] if pair[0] != pair[1] else d, v) for v in range(1, 7)))
+        table.append(tuple(sorted(moves)))
+    return tuple(table)
+
+
+@dataclass
+class Stats:
+    """What a solve did."""
+
+    states: int = 0
+    """Turn-start positions evaluated (memoised)."""
+    turns: int = 0
+    """Turn subgraphs solved (one per position and card drawn)."""
+
+
+class Solver:
+    """Optimal play for one card set; ``mode`` is ``"win"`` (chance of the target) or ``"score"`` (expected score).
+
+    Values are memoised by turn-start key; :meth:`save` and :meth:`load` keep
+    them on disk.
+    """
+
+    def __init__(self, cardset: CardSet, mode: str = WIN) -> None:
+        if mode not in (WIN, SCORE):
+            raise ValueError(f"mode is {WIN!r} or {SCORE!r}, not {mode!r}")
+        self.cardset = cardset
+        self.mode = mode
+        cards = cardset.cards
+        self.n = len(cards)
+        self.points = [c.points for c in cards]
+        # Rotations 0..3 top masks; 0 for blank (the card is discarded on coming up).
+        self.masks = [[(e.mask if e is not None else 0) for e in c.edges] + [0] for c in cards]
+        self.kinds: list[Power] = sorted({c.power for c in cards if c.power is not None}, key=str)
+        self.kind_of = [self.kinds.index(c.power) if c.power is not None else -1 for c in cards]
+        max_count = max([cardset.hints] + [self.kind_of.count(k) for k in range(len(self.kinds))])
+        self.width = max(1, max_count.bit_length())
+        self.fields = 1 + len(self.kinds)
+        self.rbits = self.width * self.fields
+        self.slot_bits = (self.n + 1).bit_length()
+        self.point_bits = max(1, sum(self.points).bit_length())
+        self.hint_moves = power_moves(None)
+        self.kind_moves = [power_moves(p) for p in self.kinds]
+        self.kind_is_random = [p.kind == "reroll" for p in self.kinds]
+        # Points still in the deck, by deck bitmask: the "can the target still be reached" test.
+        self.deck_points = [0] * (1 << self.n)
+        for mask in range(1, 1 << self.n):
+            low = mask & -mask
+            self.deck_points[mask] = self.deck_points[mask ^ low] + self.points[low.bit_length() - 1]
+        self.reroll_getters = [
+            [tuple(operator.itemgetter(*move) for move in moves) for moves in table] for table in self.kind_moves
+        ]
+        self.memo: dict[int, float] = {}
+        self.stats = Stats()
+        self._subs: dict[int, list[tuple[int, list[tuple[int, int]]]]] = {}
+
+    # -- keys and resources --
+
+    def unit(self, field: int) -> int:
+        """The packed resource vector with one of ``field`` (0: a hint, k+1: a power of kind k)."""
+        return 1 << (self.width * field)
+
+    def resources(self, hints: int, powers: Sequence[int]) -> int:
+        """Pack hints and the unused power kinds (one entry per power) into a resource vector."""
+        r = hints
+        for k in powers:
+            r += self.unit(k + 1)
+        return r
+
+    def field(self, r: int, field: int) -> int:
+        return (r >> (self.width * field)) & ((1 << self.width) - 1)
+
+    def key(self, deck: int, slots: tuple[int, int, int], claimed: int, r: int) -> int:
+        s1, s2, s3 = slots
+        sb = self.slot_bits
+        packed_slots = ((s1 + 1) << (2 * sb)) | ((s2 + 1) << sb) | (s3 + 1)
+        return (((((deck << (3 * sb)) | packed_slots) << self.point_bits) | claimed) << self.rbits) | r
+
+    def subresources(self, r: int) -> list[tuple[int, list[tuple[int, int]]]]:
+        """Every resource vector up to ``r``, fewest first, each with (field, vector minus one of it)."""
+        cached = self._subs.get(r)
+        if cached is not None:
+            return cached
+        ranges = [range(self.field(r, f) + 1) for f in range(self.fields)]
+        vectors = sorted(itertools.product(*ranges), key=sum)
+        out = []
+        for vec in vectors:
+            packed = sum(v << (self.width * f) for f, v in enumerate(vec))
+            prev = [(f, packed - self.unit(f)) for f in range(self.fields) if vec[f] > 0]
+            out.append((packed, prev))
+        self._subs[r] = out
+        return out
+
+    # -- values --
+
+    def terminal(self, claimed: int, hints: int) -> float:
+        score = claimed + hints
+        if self.mode == SCORE:
+            return float(score)
+        return 1.0 if score >= self.cardset.target else 0.0
+
+    def value(self, deck: int, slots: tuple[int, int, int], claimed: int, r: int) -> float:
+        """The value of the position at the start of a turn (before the draw)."""
+        hints = r & ((1 << self.width) - 1)
+        target = self.cardset.target
+        if self.mode == WIN:
+            if claimed + hints >= target:
+                return 1.0
+            points = self.points
+            s1, s2, s3 = slots
+            left = hints + self.deck_points[deck]
+            left += (points[s1] if s1 >= 0 else 0) + (points[s2] if s2 >= 0 else 0) + (points[s3] if s3 >= 0 else 0)
+            if claimed + left < target:
+                return 0.0
+        if deck == 0 and slots == (-1, -1, -1):
+            return self.terminal(claimed, hints)
+        key = self.key(deck, slots, claimed, r)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        self.stats.states += 1
+        display = [(c, rot) for rot, c in enumerate(slots, start=1) if c >= 0]
+        if deck:
+            cards = [c for c in range(self.n) if deck >> c & 1]
+            total = 0.0
+            for c in cards:
+                total += self.turn(deck & ~(1 << c), [(c, 0)] + display, claimed, r)
+            result = total / len(cards)
+        else:
+            result = self.turn(0, display, claimed, r)
+        self.memo[key] = result
+        return result
+
+    def turn(self, deck: int, display: list[tuple[int, int]], claimed: int, r: int) -> float:
+        """The value of a turn once its card is up, before the roll."""
+        tables = self.turn_tables(deck, display, claimed, r)
+        top = tables[r]
+        if isinstance(top, float):
+            return top
+        return sum(w * v for w, v in zip(ROLL_WEIGHTS, top))
+
+    def next_values(
+        self, deck: int, display: list[tuple[int, int]], claimed: int, r: int
+    ) -> list[tuple[int, int, dict[int, float]]]:
+        """Per ending option (card claimed, -1 for none): its dice mask and ``W[r']`` for every r' <= r."""
+        options = []
+        subs = self.subresources(r)
+        for claim in [-1] + [c for c, _ in display]:
+            slots = [-1, -1, -1]
+            for c, rot in display:
+                if c != claim and self.masks[c][rot + 1]:
+                    slots[rot] = c  # rotation rot+1 sits in slot index rot
+            slot_key = (slots[0], slots[1], slots[2])
+            gained = self.points[claim] if claim >= 0 else 0
+            extra = self.unit(self.kind_of[claim] + 1) if claim >= 0 and self.kind_of[claim] >= 0 else 0
+            rot_of = dict(display)
+            mask = self.masks[claim][rot_of[claim]] if claim >= 0 else (1 << 21) - 1
+            values = {sub: self.value(deck, slot_key, claimed + gained, sub + extra) for sub, _ in subs}
+            options.append((claim, mask, values))
+        return options
+
+    def turn_tables(
+        self, deck: int, display: list[tuple[int, int]], claimed: int, r: int
+    ) -> dict[int, list[float] | float]:
+        """For every resource vector r' <= r: the value of each dice pair (a float when all are equal)."""
+        return self.turn_solution(deck, display, claimed, r)[1]
+
+    def turn_solution(
+        self, deck: int, display: list[tuple[int, int]], claimed: int, r: int
+    ) -> tuple[list[tuple[int, int, dict[int, float]]], dict[int, list[float] | float]]:
+        """The ending options of :meth:`next_values` and the tables of :meth:`turn_tables`."""
+        self.stats.turns += 1
+        options = self.next_values(deck, display, claimed, r)
+        none_values = options[0][2]
+        claims = [(mask, values) for _, mask, values in options[1:]]
+        tables: dict[int, list[float] | float] = {}
+        for sub, prev in self.subresources(r):
+            base = none_values[sub]
+            useful = [(mask, values[sub]) for mask, values in claims if values[sub] > base]
+            if not useful:
+                tables[sub] = base  # nothing beats ending the turn, whatever the dice
+                continue
+            row = [base] * 21
+            for mask, w in useful:
+                for i in range(21):
+                    if mask >> i & 1 and row[i] < w:
+                        row[i] = w
+            for f, before in prev:
+                self._improve(row, tables[before], f)
+            tables[sub] = row
+        return options, tables
+
+    def _improve(self, row: list[float], before: list[float] | float, field: int) -> None:
+        """Let each dice pair spend one of ``field`` and continue with the table ``before``."""
+        if isinstance(before, float):
+            # A constant table is at most this one's base (values never fall as
+            # resources grow), so spending to reach it gains nothing.
+            return
+        if field == 0:
+            moves = self.hint_moves
+        elif self.kind_is_random[field - 1]:
+            for i, getters in enumerate(self.reroll_getters[field - 1]):
+                best = row[i]
+                for get in getters:
+                    v = sum(get(before)) / 6
+                    if v > best:
+                        best = v
+                row[i] = best
+            return
+        else:
+            moves = self.kind_moves[field - 1]
+        for i in range(21):
+            best = row[i]
+            for move in moves[i]:
+                v = before[move[0]]
+                if v > best:
+                    best = v
+            row[i] = best
+
+    def win_probability(self) -> float:
+        """The value of a new game (the chance of reaching the target, or the expected score)."""
+        return self.value((1 << self.n) - 1, (-1, -1, -1), 0, self.cardset.hints)
+
+    # -- on-disk cache --
+
+    def save(self, path: Path) -> None:
+        """Write the memo: a header, then the keys and values as arrays."""
+        keys = array("Q", self.memo.keys())
+        values = array("d", self.memo.values())
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        with tmp.open("wb") as fh:
+            fh.write(struct.pack("<8sQ", b"MUSES01\0", len(keys)))
+            keys.tofile(fh)
+            values.tofile(fh)
+        os.replace(tmp, path)
+
+    def load(self, path: Path) -> bool:
+        """Read a memo written by :meth:`save`; False if it is missing or damaged."""
+        try:
+            with path.open("rb") as fh:
+                magic, count = struct.unpack("<8sQ", fh.read(16))
+                if magic != b"MUSES01\0":
+                    return False
+                keys, values = array("Q"), array("d")
+                keys.fromfile(fh, count)
+                values.fromfile(fh, count)
+        except (OSError, EOFError, struct.error):
+            return False
+        self.memo = dict(zip(keys, values))
+        return True

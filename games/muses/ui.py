@@ -1,0 +1,225 @@
+"""The terminal interface of Muses: cards, dice, hints and powers on one 80x24 screen.
+
+Each display muse is a card showing its name, points, the condition on top
+(marked ▲) and the edges still to come in rotation order, ending with the
+discard; dice are shown as faces with their digits; hints and unused powers
+are always on screen. "Advise" asks the exact solver for the best move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from games.muses.cards import Card, Power
+from games.muses.rules import (
+    ACT,
+    Claim,
+    End,
+    Hint,
+    MusesAction,
+    MusesState,
+    MusesView,
+    UsePower,
+    face,
+)
+from tabletop.ui.base import Choice, GameUI, Prompter, Step
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tabletop.game import State, View
+
+CARD_WIDTH = 19
+ADVISE = "advise"
+ADVICE_LINES = 8
+
+
+def power_short(power: Power | None) -> str:
+    """A few words for a power, to fit on a card."""
+    if power is None:
+        return "no power"
+    return {
+        "flip": "flip a die",
+        "reroll": "re-roll a die",
+        "match": "match the dice",
+        "adjust": f"adjust a die ±{power.amount}",
+    }[power.kind]
+
+
+def upcoming(card: Card, rotation: int) -> list[str]:
+    """The edges still to come after ``rotation``, then how the card leaves."""
+    lines = []
+    for rot in range(rotation + 1, len(card.edges)):
+        edge = card.top(rot)
+        if edge is None:
+            lines.append("✗ blank: discard")
+            return lines
+        lines.append(f"{rot + 1} {edge}")
+    lines.append("✗ upright: discard")
+    return lines
+
+
+def card_text(card: Card, rotation: int) -> str:
+    """The inside of a display card, as rich markup (six lines)."""
+    from rich.markup import escape
+
+    top = card.top(rotation)
+    nxt = upcoming(card, rotation)[:3]
+    nxt += [""] * (3 - len(nxt))
+    lines = [
+        f"[bold]{escape(card.name[:12]):<12}[/bold] {card.points} pt",
+        f"[reverse]▲ TOP {escape(str(top))}[/reverse]",
+        *(f"[dim]{escape(line)}[/dim]" for line in nxt),
+        escape(power_short(card.power)),
+    ]
+    return "\n".join(lines)
+
+
+def _state(view: View) -> MusesState:
+    assert isinstance(view, MusesView)
+    return view.state()
+
+
+def dice_text(state: MusesState) -> str:
+    if state.dice is not None:
+        a, b = state.dice
+        return f"Dice: [{face(a)}] [{face(b)}]"
+    if state.kept is not None:
+        return f"Dice: [{face(state.kept)}] [re-rolling]"
+    return "Dice: not rolled"
+
+
+def status_lines(state: MusesState) -> list[str]:
+    """Score, hints, deck, claimed muses and their powers."""
+    hints = "●" * state.hints + "○" * (state.cardset.hints - state.hints)
+    head = (
+        f"Turn {state.turn}  {dice_text(state)}  Hints {hints} ({state.hints})  "
+        f"Deck {len(state.deck)}  Score {state.score()}/{state.cardset.target}"
+    )
+    claimed = []
+    for i, used in state.tableau:
+        card = state.card(i)
+        if card.power is None:
+            claimed.append(f"{card.name} {card.points}")
+        else:
+            mark = "used" if used else f"READY: {power_short(card.power)}"
+            claimed.append(f"{card.name} {card.points} ({mark})")
+    tail = "Claimed: " + (", ".join(claimed) if claimed else "none yet")
+    return [head, tail]
+
+
+class MusesUI(GameUI):
+    """Draws Muses and names each action in a few plain steps."""
+
+    def render(self, console: Console, view: View, log: Sequence[str]) -> None:
+        from rich.panel import Panel
+        from rich.table import Table
+        from rich.text import Text
+
+        state = _state(view)
+        grid = Table.grid(padding=(0, 1))
+        panels = []
+        for i, rot in reversed(state.display):  # newest first: it stays longest
+            panels.append(Panel(card_text(state.card(i), rot), width=CARD_WIDTH, padding=(0, 0)))
+        if panels:
+            for _ in panels:
+                grid.add_column()
+            grid.add_row(*panels)
+            console.print(grid)
+        else:
+            console.print("The display is empty.")
+        for line in status_lines(state):
+            console.print(Text(line), overflow="ellipsis", no_wrap=True)
+        for line in log[-3:]:
+            console.print(Text(f"  {line}", style="dim"), overflow="ellipsis", no_wrap=True)
+
+    def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:
+        state = _state(view)
+        return [Step(a, self.path(state, a)) for a in legal]
+
+    def path(self, state: MusesState, action: MusesAction) -> tuple[str, ...]:
+        """The labels a person picks to reach ``action``."""
+        if isinstance(action, End):
+            return ("End the turn without a claim",)
+        if isinstance(action, Claim):
+            card = state.card(state.cardset.index(action.card))
+            return ("Claim a muse", f"{card.name} ({card.points} pts)")
+        if isinstance(action, Hint):
+            return ("Use a hint", f"die {face(action.die)}", f"{action.delta:+d} → {action.die + action.delta}")
+        if isinstance(action, UsePower):
+            return ("Use a power",) + self._power_path(state, action)
+        return (str(action),)
+
+    def _power_path(self, state: MusesState, action: UsePower) -> tuple[str, ...]:
+        card = state.card(state.cardset.index(action.card))
+        power = card.power
+        assert power is not None and state.dice is not None
+        who = f"{card.name}: {power_short(power)}"
+        die = f"die {face(action.die)}"
+        a, b = state.dice
+        other = b if a == action.die else a
+        if power.kind == "adjust":
+            return (who, die, f"{action.delta:+d} → {action.die + action.delta}")
+        if power.kind == "flip":
+            return (who, f"{die} → {7 - action.die}")
+        if power.kind == "match":
+            return (who, f"{die} → {other}")
+        return (who, die)
+
+    def label(self, state: MusesState, action: MusesAction) -> str:
+        """One line naming an action, for the advice list."""
+        return " > ".join(self.path(state, action))
+
+    def unavailable(self, view: View) -> list[tuple[tuple[str, ...], str]]:
+        state = _state(view)
+        if state.phase != ACT or state.dice is None:
+            return []
+        out: list[tuple[tuple[str, ...], str]] = []
+        claimable = set(state.claimable())
+        dice = f"{state.dice[0]} and {state.dice[1]}"
+        missing = [(i, r) for i, r in state.display if i not in claimable]
+        if not claimable:
+            out.append((("Claim a muse",), f"the dice ({dice}) meet no top condition"))
+        else:
+            for i, rot in missing:
+                card = state.card(i)
+                out.append(
+                    (("Claim a muse", f"{card.name} ({card.points} pts)"), f"the dice ({dice}) do not meet {card.top(rot)}")
+                )
+        if state.hints == 0:
+            out.append((("Use a hint",), "no hints left"))
+        if not state.unused_powers():
+            out.append((("Use a power",), "no unused powers (claim a muse with a power first)"))
+        return out
+
+    def extra_choices(self, view: View) -> list[Choice]:
+        state = _state(view)
+        if state.phase != ACT:
+            return []
+        return [Choice("Advise: best move and win chances", ADVISE)]
+
+    def handle_extra(self, value: Any, console: Console, prompter: Prompter, state_view: View) -> None:
+        if value != ADVISE:
+            return
+        from games.muses.advisor import advisor_for
+
+        state = _state(state_view)
+        advisor = advisor_for(state.cardset)
+        if not advisor.solver.memo:
+            console.print("Solving this card set (once; the solution is then kept on disk)...")
+            advisor.solve()
+        advice = advisor.advise(state)
+        console.print(f"Win chance with best play: [bold]{advice.value:.1%}[/bold]")
+        console.print(f"Best: {self.label(state, advice.best)}")
+        for action, v in advice.options[:ADVICE_LINES]:
+            console.print(f"  {v:6.1%}  {self.label(state, action)}", overflow="ellipsis", no_wrap=True)
+        if len(advice.options) > ADVICE_LINES:
+            console.print(f"  ... and {len(advice.options) - ADVICE_LINES} more")
+
+    def render_result(self, console: Console, state: State[Any]) -> None:
+        assert isinstance(state, MusesState)
+        parts = [f"{state.card(i).name} {state.card(i).points}" for i, _ in state.tableau]
+        console.print("Claimed: " + (" + ".join(parts) if parts else "nothing") + f" = {state.claimed_points()}")
+        console.print(f"Unused hints: {state.hints}")
+        console.print(f"[bold]{state.outcome_text()}[/bold]")
