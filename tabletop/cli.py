@@ -94,7 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _leave_cleanly() -> None:
-    sys.stdout.write("\n")
+    """Ctrl-C or Ctrl-D: say goodbye on a fresh line (every game in progress is already saved)."""
+    if sys.stdout.isatty():
+        sys.stdout.write("\nLeft Tabletop. Any game in progress is saved: Continue it from the menu.\n")
+    else:
+        sys.stdout.write("\n")
     sys.stdout.flush()
 
 

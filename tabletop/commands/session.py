@@ -115,6 +115,8 @@ def play_match(match: Match, names: Sequence[str], console: Any, prompter: Promp
     except LeaveGame:
         console.print("Left the game. It is saved: choose Continue in the menu, or run `tabletop resume`.")
         return
+    except EOFError:  # Ctrl-D: the player leaves the program
+        raise
     except Exception as exc:  # a plugin's bug ends the game, not the program
         from tabletop.crash import crash_message
 

@@ -8,7 +8,8 @@ hot-seat turns, and offers the in-game menu (rules, undo, leave).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -114,7 +115,13 @@ def _ask_action(table: Table, player: int) -> Any:
         notice = None
         view = match.state.view(player)
         steps = table.ui.steps(view, match.state.legal_actions())
-        chosen = choose_step(table.prompter, steps, table.ui.unavailable(view), table.ui.extra_choices(view))
+        chosen = choose_step(
+            table.prompter,
+            steps,
+            table.ui.unavailable(view),
+            table.ui.extra_choices(view),
+            redraw=lambda: _draw(table, player),
+        )
         if chosen is GAME_MENU:
             notice = _game_menu(table, player)
             continue
@@ -137,13 +144,17 @@ def choose_step(
     extras: Sequence[Choice] = (),
     *,
     with_menu: bool = True,
+    redraw: Callable[[], None] | None = None,
 ) -> Any:
     """Ask for an action one label at a time; return the action, :data:`GAME_MENU` or an extra.
 
     At each level only labels that lead to a legal action are offered, plus
     greyed-out entries with the reason they cannot be used, and a way back.
+    ``redraw`` is called before every question but the first, so answered
+    steps do not pile up and push the board off the screen.
     """
     prefix: tuple[str, ...] = ()
+    asked = False
     while True:
         depth = len(prefix)
         matching = [s for s in steps if s.path[:depth] == prefix]
@@ -159,6 +170,9 @@ def choose_step(
         else:
             choices.append(Choice("<- Back", BACK))
         message = "Your move:" if depth == 0 else " > ".join(prefix) + ":"
+        if asked and redraw is not None:
+            redraw()
+        asked = True
         answer = prompter.select(message, choices)
         if answer is BACK:
             prefix = prefix[:-1]
@@ -205,6 +219,7 @@ def show_rules(console: Console, prompter: Prompter, game: Any) -> None:
 
     clear_screen(console)
     if console.is_terminal:
+        os.environ.setdefault("LESS", "-R")  # let less pass the text styles through
         with console.pager(styles=True):
             console.print(Markdown(game.rules_text()))
     else:

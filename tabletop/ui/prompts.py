@@ -35,7 +35,7 @@ class QuestionaryPrompter(Prompter):
         default_choice = next(
             (qc for qc, c in zip(q_choices, choices) if c.value == default and not c.disabled), None
         )
-        answer = questionary.select(
+        question = questionary.select(
             message,
             choices=q_choices,
             default=default_choice,
@@ -44,7 +44,9 @@ class QuestionaryPrompter(Prompter):
             use_arrow_keys=True,
             use_jk_keys=False,
             instruction="(arrows, Enter)",
-        ).unsafe_ask()
+        )
+        _leave_on_ctrl_d(question)
+        answer = question.unsafe_ask()
         if answer is None:
             raise EOFError
         return answer.value
@@ -82,6 +84,21 @@ class QuestionaryPrompter(Prompter):
             event.app.exit(result=None)
 
         PromptSession([("class:question", f" {message} ")], key_bindings=bindings, style=STYLE).app.run()
+
+
+def _leave_on_ctrl_d(question: questionary.Question) -> None:
+    """Make Ctrl-D leave from a list too, as it does from a text prompt."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from prompt_toolkit.keys import Keys
+
+    extra = KeyBindings()
+
+    @extra.add(Keys.ControlD, eager=True)
+    def _eof(event: Any) -> None:
+        event.app.exit(exception=EOFError())
+
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings, extra]) if app.key_bindings else extra
 
 
 class _Box:

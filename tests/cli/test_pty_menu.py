@@ -44,13 +44,13 @@ def test_options_and_seed_from_the_setup_screen(example_plugin_path: Path, tmp_p
     child.expect("What would you like to play")
     select(child, "High Card")
     select(child, "Seed:")
-    child.expect("Seed")
+    child.expect("Seed \\(empty")
     child.send("12x" + ENTER)
     child.expect("whole number")  # refused, the prompt stays
     child.send("\b" + ENTER)
     child.expect("Set up the game")
     select(child, "Seed: 12")
-    child.expect("Seed")
+    child.expect("Seed \\(empty")
     child.send("\b\b" + "7" + ENTER)
     select(child, "Start the game")
     _play_highcard_to_the_end(child)
@@ -84,7 +84,7 @@ def test_ctrl_d_at_a_text_prompt_leaves_quietly(example_plugin_path: Path, tmp_p
     child.expect("What would you like to play")
     select(child, "High Card")
     select(child, "Seed:")
-    child.expect("Seed")
+    child.expect("Seed \\(empty")
     child.sendeof()
     child.expect(pexpect.EOF)
     assert "Traceback" not in str(child.before)
@@ -235,9 +235,31 @@ def test_a_plugin_that_raises_during_play_is_reported_and_the_game_is_saved(exam
     child.send(ENTER)
     child.expect("What would you like to play")
     select(child, "Continue Exploding Cards")  # the menu survived and the game was kept
-    child.expect("stopped on an unexpected error")  # replaying to the broken move fails the same way
+    # Every move before the broken one was kept; making it again breaks the same way.
+    play_first_choices(child, "stopped on an unexpected error")
     child.expect("Press any key")
     child.send(ENTER)
     child.expect("What would you like to play")
     select(child, "Quit")
     assert _finish(child) == 0
+
+
+def test_ctrl_d_at_a_list_leaves_and_says_the_game_is_saved(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn(["play", "highcard", "--seed", "2"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("Your move:")
+    child.expect("» ")
+    child.sendeof()
+    child.expect("Any game in progress is saved")
+    assert _finish(child) == 0
+
+
+def test_ctrl_c_at_a_text_prompt(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    select(child, "High Card")
+    select(child, "Seed:")
+    child.expect("Seed \\(empty")
+    child.sendintr()
+    child.expect("Left Tabletop")
+    assert "Traceback" not in str(child.before)
+    assert _finish(child) == 130
