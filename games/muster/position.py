@@ -116,6 +116,8 @@ def loads(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidStateError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise InvalidStateError("not a position: the JSON is nested far too deeply") from None
 
 
 class _Reader:

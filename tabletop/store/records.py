@@ -113,6 +113,8 @@ def parse_record_text(text: str) -> Any:
         if exc.pos >= len(text.rstrip()) or _cut_short(text):
             raise RecordError(f"the file ends too soon (truncated?): {exc.msg} at line {exc.lineno}") from None
         raise RecordError(f"not a JSON game record: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise RecordError("not a game record: the JSON is nested far too deeply") from None
 
 
 def _cut_short(text: str) -> bool:

@@ -122,6 +122,8 @@ def test_bad_json_text_and_non_objects() -> None:
         loads("{nope")
     with pytest.raises(InvalidStateError, match="is a JSON object, not list"):
         game.state_from_json([1, 2])
+    with pytest.raises(InvalidStateError, match="nested far too deeply"):
+        loads("[" * 100_000)
 
 
 def test_view_validation_counts_the_unseen_cards() -> None:

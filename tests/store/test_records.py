@@ -170,6 +170,11 @@ def test_file_that_is_not_json(reg: FakeRegistry, tmp_path: Path) -> None:
     assert "not a JSON game record" in _refuse_file(path, reg)
 
 
+def test_file_nested_too_deeply(reg: FakeRegistry, tmp_path: Path) -> None:
+    path = _write(tmp_path, "deep.json", b"[" * 100_000)
+    assert "nested far too deeply" in _refuse_file(path, reg)
+
+
 def test_binary_and_empty_and_missing_files(reg: FakeRegistry, tmp_path: Path) -> None:
     assert "not UTF-8" in _refuse_file(_write(tmp_path, "b.json", b"\xff\xfe\x00garbage"), reg)
     assert "empty" in _refuse_file(_write(tmp_path, "e.json", b""), reg)
