@@ -27,6 +27,7 @@ from tabletop.ui.base import Choice, GameUI, Prompter, Step
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
     from tabletop.game import State, View
 
@@ -60,20 +61,22 @@ def upcoming(card: Card, rotation: int) -> list[str]:
     return lines
 
 
-def card_text(card: Card, rotation: int) -> str:
-    """The inside of a display card, as rich markup (six lines)."""
-    from rich.markup import escape
+def card_text(card: Card, rotation: int) -> Text:
+    """The inside of a display card: six lines that never wrap."""
+    from rich.text import Text
 
     top = card.top(rotation)
     nxt = upcoming(card, rotation)[:3]
     nxt += [""] * (3 - len(nxt))
-    lines = [
-        f"[bold]{escape(card.name[:12]):<12}[/bold] {card.points} pt",
-        f"[reverse]▲ TOP {escape(str(top))}[/reverse]",
-        *(f"[dim]{escape(line)}[/dim]" for line in nxt),
-        escape(power_short(card.power)),
-    ]
-    return "\n".join(lines)
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"{card.name[:12]:<12}", style="bold")
+    text.append(f" {card.points} pt\n")
+    text.append(f"▲ {top}", style="reverse bold")
+    text.append("\n")
+    for line in nxt:
+        text.append(f"{line}\n", style="dim")
+    text.append(power_short(card.power))
+    return text
 
 
 def _state(view: View) -> MusesState:

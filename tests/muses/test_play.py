@@ -1,0 +1,123 @@
+"""Agents and the terminal interface: naive against optimal, screens that fit 80x24, steps and advice."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from games.muses import game
+from games.muses.advisor import Advisor
+from games.muses.agents import NaiveAgent, OptimalAgent
+from games.muses.rules import ACT, Claim, MusesState
+from games.muses.ui import MusesUI
+from tabletop.loop import Match
+from tabletop.ui.base import Prompter
+
+from .helpers import make_set, play
+
+CARDS = make_set(
+    [
+        ("Alpha", 3, "reroll", ["≥ 9", "Pair ≥ 8", "", ""]),
+        ("Beta", 2, "adjust 2", ["⚄", "Both ≥ 5", "", ""]),
+        ("Gamma", 4, "", ["Both even", "Pair", "12", ""]),
+    ],
+    target=8,
+    hints=2,
+)
+
+
+def run(agent: object, seeds: range) -> float:
+    game.register(CARDS)
+    wins = 0.0
+    for seed in seeds:
+        match = Match(game, seed=seed, agents=[agent])  # type: ignore[list-item]
+        match.state = MusesState(CARDS)
+        wins += match.run().returns()[0]
+    return wins / len(seeds)
+
+
+def test_optimal_agent_wins_as_often_as_the_solver_says_and_beats_naive() -> None:
+    exact = Advisor(CARDS, cache_dir=None).solve()
+    optimal = run(OptimalAgent(cache_dir=None), range(600))  # type: ignore[arg-type]
+    naive = run(NaiveAgent(), range(600))
+    # 600 games: a standard error of about 0.02 around the exact value.
+    assert abs(optimal - exact) < 0.07
+    assert naive < optimal - 0.1
+
+
+def screen(state: MusesState, width: int = 80) -> str:
+    console = Console(width=width, file=io.StringIO(), force_terminal=False, color_system=None)
+    ui = MusesUI(game)
+    ui.render(console, state.view(0), ["Rolled ⚀ 1 and ⚀ 1."] * 6)
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def full_display() -> MusesState:
+    state = game.new_initial_state()
+    return play(state, "draw Urania", "roll 6 6", "claim Urania", "draw Erato", "roll 6 6", "end",
+                "draw Cleo", "roll 1 2", "end", "draw Thalia", "roll 3 4")  # fmt: skip
+
+
+def test_screen_fits_80_columns_and_shows_what_matters() -> None:
+    state = full_display()
+    text = screen(state)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert len(lines) <= 13  # leaves room for the menu on a 24-line terminal
+    for name in ("Erato", "Thalia", "Cleo"):
+        assert name in text
+    assert "▲ Odd" in text and "⚂ 3" in text and "⚃ 4" in text  # faces with digits
+    assert "Hints ●●● (3)" in text and "Urania 3 (READY: flip a die)" in text
+    assert "discard" in text  # how each card leaves the display
+
+
+def test_steps_reach_every_action_once_and_claims_are_explained() -> None:
+    state = full_display()
+    ui = MusesUI(game)
+    view = state.view(0)
+    steps = ui.steps(view, state.legal_actions())
+    assert len({s.path for s in steps}) == len(steps) == len(state.legal_actions())
+    paths = {s.path for s in steps}
+    assert ("Use a hint", "die ⚂ 3", "+1 → 4") in paths
+    assert ("Use a power", "Urania: flip a die", "die ⚂ 3 → 4") in paths
+    reasons = dict(ui.unavailable(view))
+    assert claimable_names(state) == ["Thalia"]
+    claimable = {str(a) for a in state.legal_actions() if isinstance(a, Claim)}
+    for i, rot in state.display:
+        card = state.card(i)
+        label = ("Claim a muse", f"{card.name} ({card.points} pts)")
+        if f"claim {card.name}" not in claimable:
+            assert f"the dice (3 and 4) do not meet {card.top(rot)}" == reasons[label]
+
+
+def claimable_names(state: MusesState) -> list[str]:
+    return [state.card(i).name for i in state.claimable()]
+
+
+class Silent(Prompter):
+    pass
+
+
+def test_advise_prints_the_best_move_and_each_alternative(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("TABLETOP_CACHE_DIR", str(tmp_path))
+    game.register(CARDS)
+    state = play(MusesState(CARDS), "draw Beta", "roll 4 5")
+    ui = MusesUI(game)
+    extras = ui.extra_choices(state.view(0))
+    assert [c.value for c in extras] == ["advise"]
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    ui.handle_extra("advise", console, Silent(), state.view(0))
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Win chance with best play" in out and "Best: " in out
+    assert "Claim a muse > Beta (2 pts)" in out and "End the turn without a claim" in out
+
+
+def test_result_shows_the_breakdown() -> None:
+    cards = make_set([("Big", 5, "", ["≥ 2", "", "", ""])], target=7, hints=2)
+    state = play(MusesState(cards), "draw Big", "roll 1 1", "claim Big")
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    MusesUI(game).render_result(console, state)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Claimed: Big 5 = 5" in out and "Unused hints: 2" in out and "You win: 7 points" in out
+    assert state.phase != ACT
