@@ -178,11 +178,10 @@ def _iterate(root: Node, s: MusterState, me: int, opp_keys: Sequence[int], cfg: 
 
 
 def _run(trees: list[tuple[Node, MusterState | None]], sampler: DealSampler, me: int, opp_keys: Sequence[int],
-         cfg: SearchConfig, rng: random.Random) -> int:
+         cfg: SearchConfig, rng: random.Random, deadline: float) -> int:
     """Run iterations round-robin over ``trees`` (a tree with a fixed deal, or None: a fresh deal each time)."""
     done = 0
     limit = cfg.iterations
-    deadline = time.perf_counter() + cfg.seconds
     every = cfg.check_every
     count = len(trees)
     while True:
@@ -228,11 +227,13 @@ class SearchAgent(Agent):
             self.last_iterations = 0
             return legal[0]
         assert isinstance(view, MusterView), "a Muster agent needs a Muster view"
+        deadline = time.perf_counter() + self.config.seconds
         sampler = DealSampler(view, rng)
-        roots = self.search(sampler, view.player, rng)
+        roots = self.search(sampler, view.player, rng, deadline)
         return _most_visited(roots, legal, rng)
 
-    def search(self, sampler: DealSampler, me: int, rng: random.Random) -> list[Node]:
+    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float) -> list[Node]:
+        """Search until the budget is spent; return the root(s) whose visits decide."""
         raise NotImplementedError
 
 
@@ -241,10 +242,10 @@ class ISMCTSAgent(SearchAgent):
 
     name = "ismcts"
 
-    def search(self, sampler: DealSampler, me: int, rng: random.Random) -> list[Node]:
+    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float) -> list[Node]:
         root = Node()
         keys = KEY_COARSE if self.config.opponent_keys == "coarse" else KEY_EXACT
-        self.last_iterations = _run([(root, None)], sampler, me, keys, self.config, rng)
+        self.last_iterations = _run([(root, None)], sampler, me, keys, self.config, rng, deadline)
         return [root]
 
 
@@ -253,9 +254,9 @@ class PIMCAgent(SearchAgent):
 
     name = "pimc"
 
-    def search(self, sampler: DealSampler, me: int, rng: random.Random) -> list[Node]:
+    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float) -> list[Node]:
         trees: list[tuple[Node, MusterState | None]] = [
             (Node(), sampler.sample(rng)) for _ in range(max(1, self.config.deals))
         ]
-        self.last_iterations = _run(trees, sampler, me, KEY_EXACT, self.config, rng)
+        self.last_iterations = _run(trees, sampler, me, KEY_EXACT, self.config, rng, deadline)
         return [root for root, _ in trees]

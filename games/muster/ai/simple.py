@@ -22,6 +22,7 @@ from tabletop.game import Agent, View
 from games.muster import actions as A
 from games.muster.ai.features import evaluate, usefulness
 from games.muster.cards import CASTLE, COPIES, NUM_KINDS
+from games.muster.state import MusterState
 from games.muster.view import MusterView, determinize
 
 _EASY_WEIGHTS = {
@@ -78,7 +79,7 @@ class MediumAgent(Agent):
                 best.append(action)
         return best[rng.randrange(len(best))]
 
-    def _score(self, base: Any, action: Any, me: int, unseen: float) -> float:
+    def _score(self, base: MusterState, action: A.MusterAction, me: int, unseen: float) -> float:
         opp = 1 - me
         op = action.op
         if op == A.DRAW:
@@ -94,7 +95,7 @@ class MediumAgent(Agent):
             value += DENY_WEIGHT * usefulness(base.castles[action.col][-1], base.cols[opp], base._place)
         return value
 
-    def _draw_score(self, base: Any, action: Any, me: int, unseen: float) -> float:
+    def _draw_score(self, base: MusterState, action: A.MusterAction, me: int, unseen: float) -> float:
         opp = 1 - me
         lead = evaluate(base) - 0.5
         lead = lead if me == 0 else -lead
@@ -107,7 +108,7 @@ class MediumAgent(Agent):
         return gain + deny
 
 
-def _unseen_usefulness(view: MusterView, base: Any) -> float:
+def _unseen_usefulness(view: MusterView, base: MusterState) -> float:
     """Average usefulness to the viewer of a card they have not seen (a deck draw's expectation)."""
     counts = base.card_count()
     total = 0.0
