@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import hashlib
+import operator
 import os
 import time
 from dataclasses import dataclass
@@ -113,7 +114,7 @@ class Advisor:
         tables = self.solver.turn_tables(deck, display, claimed, r)
         row = tables[r]
         if state.phase == ROLL:
-            return row if isinstance(row, float) else sum(w * v for w, v in zip(ROLL_WEIGHTS, row))
+            return row if isinstance(row, float) else sum(map(operator.mul, ROLL_WEIGHTS, row))
         if state.phase == REROLL:
             assert state.kept is not None
             kept = state.kept

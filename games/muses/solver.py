@@ -36,9 +36,10 @@ import operator
 import os
 import struct
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from games.muses.cards import CardSet, Power
 from games.muses.conditions import PAIR_INDEX, PAIRS
@@ -133,12 +134,28 @@ class Solver:
         for mask in range(1, 1 << self.n):
             low = mask & -mask
             self.deck_points[mask] = self.deck_points[mask ^ low] + self.points[low.bit_length() - 1]
-        self.reroll_getters = [
-            [tuple(operator.itemgetter(*move) for move in moves) for moves in table] for table in self.kind_moves
+        # Each field's moves as whole-row gathers: slot m maps every dice pair to the pair its
+        # m-th move reaches (itself when it has fewer moves, harmless: values never fall as
+        # resources grow). Re-rolls gather the six results of each die choice.
+        self.gathers = [self._gathers(self.hint_moves, False)] + [
+            self._gathers(moves, random_) for moves, random_ in zip(self.kind_moves, self.kind_is_random)
         ]
+        self._mask_pairs: dict[int, list[int]] = {}
         self.memo: dict[int, float] = {}
         self.stats = Stats()
         self._subs: dict[int, list[tuple[int, list[tuple[int, int]]]]] = {}
+
+    @staticmethod
+    def _gathers(moves: tuple[tuple[tuple[int, ...], ...], ...], random_: bool) -> list[list[operator.itemgetter[Any]]]:
+        slots = max(len(m) for m in moves)
+        out = []
+        for m in range(slots):
+            chosen = [moves[i][m] if m < len(moves[i]) else (i,) * (6 if random_ else 1) for i in range(21)]
+            if random_:
+                out.append([operator.itemgetter(*(c[k] for c in chosen)) for k in range(6)])
+            else:
+                out.append([operator.itemgetter(*(c[0] for c in chosen))])
+        return out
 
     # -- keys and resources --
 
@@ -185,11 +202,10 @@ class Solver:
             return float(score)
         return 1.0 if score >= self.cardset.target else 0.0
 
-    def value(self, deck: int, slots: tuple[int, int, int], claimed: int, r: int) -> float:
-        """The value of the position at the start of a turn (before the draw)."""
-        hints = r & ((1 << self.width) - 1)
-        target = self.cardset.target
+    def pruned(self, deck: int, slots: tuple[int, int, int], claimed: int, hints: int) -> float | None:
+        """1.0 once the target is secured, 0.0 once it is out of reach, the score at the end; else None."""
         if self.mode == WIN:
+            target = self.cardset.target
             if claimed + hints >= target:
                 return 1.0
             points = self.points
@@ -200,22 +216,54 @@ class Solver:
                 return 0.0
         if deck == 0 and slots == (-1, -1, -1):
             return self.terminal(claimed, hints)
-        key = self.key(deck, slots, claimed, r)
-        cached = self.memo.get(key)
-        if cached is not None:
-            return cached
-        self.stats.states += 1
+        return None
+
+    def value(self, deck: int, slots: tuple[int, int, int], claimed: int, r: int) -> float:
+        """The value of the position at the start of a turn (before the draw)."""
+        return self.block(deck, slots, claimed, r)(r)
+
+    def block(self, deck: int, slots: tuple[int, int, int], claimed: int, top: int) -> Callable[[int], float]:
+        """Values of the position for every resource vector r <= ``top``, as a function of r.
+
+        One turn subgraph solved for ``top`` holds the tables of every smaller
+        resource vector too, so the positions that differ only in resources
+        are solved together.
+        """
+        hint_mask = (1 << self.width) - 1
+        base = self.key(deck, slots, claimed, 0)
+        memo = self.memo
+        missing = False
+        for sub, _ in self.subresources(top):
+            if base | sub not in memo and self.pruned(deck, slots, claimed, sub & hint_mask) is None:
+                missing = True
+                break
+        if missing:
+            self._solve_block(deck, slots, claimed, top, base)
+
+        def lookup(r: int) -> float:
+            trivial = self.pruned(deck, slots, claimed, r & hint_mask)
+            return trivial if trivial is not None else memo[base | r]
+
+        return lookup
+
+    def _solve_block(self, deck: int, slots: tuple[int, int, int], claimed: int, top: int, base: int) -> None:
         display = [(c, rot) for rot, c in enumerate(slots, start=1) if c >= 0]
-        if deck:
-            cards = [c for c in range(self.n) if deck >> c & 1]
-            total = 0.0
-            for c in cards:
-                total += self.turn(deck & ~(1 << c), [(c, 0)] + display, claimed, r)
-            result = total / len(cards)
-        else:
-            result = self.turn(0, display, claimed, r)
-        self.memo[key] = result
-        return result
+        subs = [sub for sub, _ in self.subresources(top)]
+        totals = dict.fromkeys(subs, 0.0)
+        draws = [c for c in range(self.n) if deck >> c & 1] or [-1]
+        for c in draws:
+            if c >= 0:
+                tables = self.turn_tables(deck & ~(1 << c), [(c, 0)] + display, claimed, top)
+            else:
+                tables = self.turn_tables(0, display, claimed, top)
+            for sub in subs:
+                row = tables[sub]
+                totals[sub] += row if isinstance(row, float) else sum(map(operator.mul, ROLL_WEIGHTS, row))
+        hint_mask = (1 << self.width) - 1
+        for sub in subs:
+            if base | sub not in self.memo and self.pruned(deck, slots, claimed, sub & hint_mask) is None:
+                self.stats.states += 1
+                self.memo[base | sub] = totals[sub] / len(draws)
 
     def turn(self, deck: int, display: list[tuple[int, int]], claimed: int, r: int) -> float:
         """The value of a turn once its card is up, before the roll."""
@@ -223,7 +271,7 @@ class Solver:
         top = tables[r]
         if isinstance(top, float):
             return top
-        return sum(w * v for w, v in zip(ROLL_WEIGHTS, top))
+        return sum(map(operator.mul, ROLL_WEIGHTS, top))
 
     def next_values(
         self, deck: int, display: list[tuple[int, int]], claimed: int, r: int
@@ -231,6 +279,7 @@ class Solver:
         """Per ending option (card claimed, -1 for none): its dice mask and ``W[r']`` for every r' <= r."""
         options = []
         subs = self.subresources(r)
+        rot_of = dict(display)
         for claim in [-1] + [c for c, _ in display]:
             slots = [-1, -1, -1]
             for c, rot in display:
@@ -239,9 +288,9 @@ class Solver:
             slot_key = (slots[0], slots[1], slots[2])
             gained = self.points[claim] if claim >= 0 else 0
             extra = self.unit(self.kind_of[claim] + 1) if claim >= 0 and self.kind_of[claim] >= 0 else 0
-            rot_of = dict(display)
             mask = self.masks[claim][rot_of[claim]] if claim >= 0 else (1 << 21) - 1
-            values = {sub: self.value(deck, slot_key, claimed + gained, sub + extra) for sub, _ in subs}
+            lookup = self.block(deck, slot_key, claimed + gained, r + extra)
+            values = {sub: lookup(sub + extra) for sub, _ in subs}
             options.append((claim, mask, values))
         return options
 
@@ -268,40 +317,37 @@ class Solver:
                 continue
             row = [base] * 21
             for mask, w in useful:
-                for i in range(21):
-                    if mask >> i & 1 and row[i] < w:
+                for i in self.pairs_of(mask):
+                    if row[i] < w:
                         row[i] = w
             for f, before in prev:
-                self._improve(row, tables[before], f)
+                row = self._improve(row, tables[before], f)
             tables[sub] = row
         return options, tables
 
-    def _improve(self, row: list[float], before: list[float] | float, field: int) -> None:
+    def _improve(self, row: list[float], before: list[float] | float, field: int) -> list[float]:
         """Let each dice pair spend one of ``field`` and continue with the table ``before``."""
         if isinstance(before, float):
             # A constant table is at most this one's base (values never fall as
             # resources grow), so spending to reach it gains nothing.
-            return
-        if field == 0:
-            moves = self.hint_moves
-        elif self.kind_is_random[field - 1]:
-            for i, getters in enumerate(self.reroll_getters[field - 1]):
-                best = row[i]
-                for get in getters:
-                    v = sum(get(before)) / 6
-                    if v > best:
-                        best = v
-                row[i] = best
-            return
-        else:
-            moves = self.kind_moves[field - 1]
-        for i in range(21):
-            best = row[i]
-            for move in moves[i]:
-                v = before[move[0]]
-                if v > best:
-                    best = v
-            row[i] = best
+            return row
+        gathers = self.gathers[field]
+        if len(gathers[0]) == 1:
+            return list(map(max, row, *[g[0](before) for g in gathers]))
+        for g1, g2, g3, g4, g5, g6 in gathers:
+            means = [
+                (a + b + c + d + e + f) / 6
+                for a, b, c, d, e, f in zip(g1(before), g2(before), g3(before), g4(before), g5(before), g6(before))
+            ]
+            row = list(map(max, row, means))
+        return row
+
+    def pairs_of(self, mask: int) -> list[int]:
+        """The dice pair indices in a 21-bit mask."""
+        pairs = self._mask_pairs.get(mask)
+        if pairs is None:
+            pairs = self._mask_pairs[mask] = [i for i in range(21) if mask >> i & 1]
+        return pairs
 
     def win_probability(self) -> float:
         """The value of a new game (the chance of reaching the target, or the expected score)."""
