@@ -67,6 +67,10 @@ class Advice:
 class Advisor:
     """Exact values of Muses positions for one card set.
 
+    Only the positions that can follow the one asked about are solved (and
+    kept on disk), so advice late in a game is quick even before the whole
+    game has been solved.
+
     ``cache_dir``: a folder for the on-disk solution (None: keep it in memory
     only; the default: :func:`default_cache_dir`).
     """
@@ -78,18 +82,34 @@ class Advisor:
         self.from_cache = False
         directory = default_cache_dir() if cache_dir == "" else (Path(cache_dir) if cache_dir is not None else None)
         self.path = cache_file(cardset, mode, directory) if directory is not None else None
+        self._loaded = False
+        self._saved = 0
+
+    def _ensure_loaded(self) -> None:
+        """Read the on-disk solution once, if there is one."""
+        if self._loaded:
+            return
+        self._loaded = True
+        if self.path is not None:
+            self.from_cache = self.solver.load(self.path)
+        self._saved = len(self.solver.memo)
+
+    def save(self) -> None:
+        """Keep what was computed (every memoised value is exact, even of a partial solve)."""
+        if self.path is None or len(self.solver.memo) == self._saved:
+            return
+        try:
+            self.solver.save(self.path)
+            self._saved = len(self.solver.memo)
+        except OSError:
+            pass  # a read-only cache only costs time next run
 
     def solve(self) -> float:
         """Solve the whole game (or read the cached solution); the value of a new game."""
         start = time.perf_counter()
-        if self.path is not None and not self.solver.memo:
-            self.from_cache = self.solver.load(self.path)
+        self._ensure_loaded()
         value = self.solver.win_probability()
-        if self.path is not None and not self.from_cache:
-            try:
-                self.solver.save(self.path)
-            except OSError:
-                pass  # a read-only cache only costs time next run
+        self.save()
         self.seconds = time.perf_counter() - start
         return value
 
@@ -101,8 +121,7 @@ class Advisor:
 
     def value(self, state: MusesState) -> float:
         """The value of any position under perfect play from here on."""
-        if not self.solver.memo:
-            self.solve()
+        self._ensure_loaded()
         deck, display, claimed, r = self._terms(state)
         if state.phase == OVER:
             return self.solver.terminal(claimed, state.hints)
@@ -126,8 +145,7 @@ class Advisor:
         """Every legal action with the value after it, best first (ties in notation order)."""
         if state.phase != ACT or state.dice is None:
             raise ValueError("advice is given when the dice are rolled and it is your move")
-        if not self.solver.memo:
-            self.solve()
+        self._ensure_loaded()
         solver = self.solver
         deck, display, claimed, r = self._terms(state)
         options, tables = solver.turn_solution(deck, display, claimed, r)

@@ -209,10 +209,10 @@ class MusesUI(GameUI):
 
         state = _state(state_view)
         advisor = advisor_for(state.cardset)
-        if not advisor.solver.memo:
-            console.print("Solving this card set (once; the solution is then kept on disk)...")
-            advisor.solve()
+        if not advisor.solver.memo and advisor.path is not None and not advisor.path.exists():
+            console.print("Working out the odds (solutions are kept on disk, so this is paid once)...")
         advice = advisor.advise(state)
+        advisor.save()
         console.print(f"Win chance with best play: [bold]{advice.value:.1%}[/bold]")
         console.print(f"Best: {self.label(state, advice.best)}")
         for action, v in advice.options[:ADVICE_LINES]:
