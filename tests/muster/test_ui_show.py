@@ -111,7 +111,7 @@ def test_impossible_positions_are_refused_with_where_and_what(tmp_path: Path, ch
         ("{not json", "not valid JSON"),
         ("[1, 2]", "JSON object"),
         ("", "not valid JSON"),
-        ("[" * 100000, "not a valid Muster position"),
+        ("[" * 100000, "nested far too deeply"),
     ],
 )
 def test_malformed_files_are_refused(tmp_path: Path, content: str, words: str) -> None:
