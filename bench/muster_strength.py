@@ -96,9 +96,14 @@ def main(argv: Sequence[str]) -> int:
             parse_spec(spec)
         except ValueError as exc:
             parser.error(str(exc))
-    reduced = args.games < FULL_GAMES or args.iterations is not None or args.seconds < FULL_SECONDS
+    reduced = args.games < FULL_GAMES or args.iterations is not None or args.seconds < FULL_SECONDS or bool(args.pair)
     label = "REDUCED run" if reduced else "full run"
-    budget = f"{args.iterations} iterations/move" if args.iterations is not None else f"{args.seconds:g} s/move"
+    if args.pair:
+        budget = "budgets as given per agent"
+    elif args.iterations is not None:
+        budget = f"{args.iterations} iterations/move"
+    else:
+        budget = f"{args.seconds:g} s/move"
     print(f"Muster strength table ({label}): {args.games} games per row, {budget}, seed {args.seed}, "
           f"{args.workers} worker(s), seats alternated; win rate of the left agent, draws count half")
     for a, b in pairs:
