@@ -199,7 +199,7 @@ def _game_menu(table: Table, player: int) -> str | None:
         Choice(
             "Undo my last decision",
             "undo",
-            None if undo_to is not None else "nothing to undo since the last draw, roll or opponent move",
+            None if undo_to is not None else "nothing of yours since the last draw or roll",
         ),
         Choice("Leave (the game is saved; Continue it from the menu)", "leave"),
     ]
