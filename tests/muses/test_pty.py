@@ -1,0 +1,49 @@
+"""End to end: a whole seeded game of Muses in a pseudo-terminal, asking the advisor once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.cli.pty_helpers import ENTER, POINTER, answered, select, spawn
+
+PROMPT = r"((?:Your move|Claim a muse|Use a hint|Use a power)[^\r\n\x1b]*?:) "
+
+
+@pytest.mark.pty
+def test_whole_seeded_game_with_advice(tmp_path: Path) -> None:
+    child = spawn(
+        ["play", "muses", "--seed", "5"],
+        data_dir=tmp_path / "data",
+        extra_env={"TABLETOP_CACHE_DIR": str(tmp_path / "cache")},
+    )
+    advised = False
+    for _ in range(400):
+        if child.expect([PROMPT, r"Seed 5: replay this deal with --seed 5"]) == 1:
+            break
+        prompt = child.match.group(1)
+        if not advised and prompt == "Your move:" and "Deck 0" in child.before:
+            # The last card is up: the advisor solves what is left of the game.
+            select(child, "Advise")
+            child.expect(r"Win chance with best play: (?:\x1b\[[0-9;]*m)*\d+\.\d%")
+            child.expect(r"Best: (Claim a muse|End the turn|Use a hint|Use a power)")
+            child.expect("Press")
+            child.send(ENTER)
+            advised = True
+            continue
+        child.expect(POINTER)  # the first entry always leads to a legal action
+        child.send(ENTER)
+        child.expect(answered(prompt))
+    else:
+        raise AssertionError("the game did not end")
+    assert advised
+    text = str(child.before)
+    assert "Unused hints:" in text and ("You win" in text or "You lose" in text)
+    child.expect("Press")
+    child.send(ENTER)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert any((tmp_path / "cache").iterdir())  # the advice was kept on disk
