@@ -202,22 +202,6 @@ class Solver:
             return float(score)
         return 1.0 if score >= self.cardset.target else 0.0
 
-    def pruned(self, deck: int, slots: tuple[int, int, int], claimed: int, hints: int) -> float | None:
-        """1.0 once the target is secured, 0.0 once it is out of reach, the score at the end; else None."""
-        if self.mode == WIN:
-            target = self.cardset.target
-            if claimed + hints >= target:
-                return 1.0
-            points = self.points
-            s1, s2, s3 = slots
-            left = hints + self.deck_points[deck]
-            left += (points[s1] if s1 >= 0 else 0) + (points[s2] if s2 >= 0 else 0) + (points[s3] if s3 >= 0 else 0)
-            if claimed + left < target:
-                return 0.0
-        if deck == 0 and slots == (-1, -1, -1):
-            return self.terminal(claimed, hints)
-        return None
-
     def value(self, deck: int, slots: tuple[int, int, int], claimed: int, r: int) -> float:
         """The value of the position at the start of a turn (before the draw)."""
         return self.block(deck, slots, claimed, r)(r)
@@ -230,23 +214,39 @@ class Solver:
         are solved together.
         """
         hint_mask = (1 << self.width) - 1
+        if deck == 0 and slots == (-1, -1, -1):
+            return lambda r: self.terminal(claimed, r & hint_mask)
+        secure, lost = self.hint_thresholds(deck, slots, claimed)
         base = self.key(deck, slots, claimed, 0)
         memo = self.memo
-        missing = False
         for sub, _ in self.subresources(top):
-            if base | sub not in memo and self.pruned(deck, slots, claimed, sub & hint_mask) is None:
-                missing = True
+            h = sub & hint_mask
+            if lost <= h < secure and base | sub not in memo:
+                self._solve_block(deck, slots, claimed, top, base, secure, lost)
                 break
-        if missing:
-            self._solve_block(deck, slots, claimed, top, base)
 
         def lookup(r: int) -> float:
-            trivial = self.pruned(deck, slots, claimed, r & hint_mask)
-            return trivial if trivial is not None else memo[base | r]
+            h = r & hint_mask
+            if h >= secure:
+                return 1.0
+            if h < lost:
+                return 0.0
+            return memo[base | r]
 
         return lookup
 
-    def _solve_block(self, deck: int, slots: tuple[int, int, int], claimed: int, top: int, base: int) -> None:
+    def hint_thresholds(self, deck: int, slots: tuple[int, int, int], claimed: int) -> tuple[float, float]:
+        """With h hints the position is won if h >= the first number, lost if h < the second."""
+        if self.mode != WIN:
+            return float("inf"), float("-inf")
+        points = self.points
+        left = self.deck_points[deck] + sum(points[c] for c in slots if c >= 0)
+        target = self.cardset.target
+        return target - claimed, target - claimed - left
+
+    def _solve_block(
+        self, deck: int, slots: tuple[int, int, int], claimed: int, top: int, base: int, secure: float, lost: float
+    ) -> None:
         display = [(c, rot) for rot, c in enumerate(slots, start=1) if c >= 0]
         subs = [sub for sub, _ in self.subresources(top)]
         totals = dict.fromkeys(subs, 0.0)
@@ -261,7 +261,7 @@ class Solver:
                 totals[sub] += row if isinstance(row, float) else sum(map(operator.mul, ROLL_WEIGHTS, row))
         hint_mask = (1 << self.width) - 1
         for sub in subs:
-            if base | sub not in self.memo and self.pruned(deck, slots, claimed, sub & hint_mask) is None:
+            if lost <= sub & hint_mask < secure and base | sub not in self.memo:
                 self.stats.states += 1
                 self.memo[base | sub] = totals[sub] / len(draws)
 
@@ -309,20 +309,24 @@ class Solver:
         none_values = options[0][2]
         claims = [(mask, values) for _, mask, values in options[1:]]
         tables: dict[int, list[float] | float] = {}
+        peaks: dict[int, float] = {}
         for sub, prev in self.subresources(r):
             base = none_values[sub]
             useful = [(mask, values[sub]) for mask, values in claims if values[sub] > base]
             if not useful:
-                tables[sub] = base  # nothing beats ending the turn, whatever the dice
+                tables[sub] = peaks[sub] = base  # nothing beats ending the turn, whatever the dice
                 continue
             row = [base] * 21
             for mask, w in useful:
                 for i in self.pairs_of(mask):
                     if row[i] < w:
                         row[i] = w
+            low = min(row)
             for f, before in prev:
-                row = self._improve(row, tables[before], f)
+                if peaks[before] > low:  # otherwise spending cannot beat any pair's value
+                    row = self._improve(row, tables[before], f)
             tables[sub] = row
+            peaks[sub] = max(row)
         return options, tables
 
     def _improve(self, row: list[float], before: list[float] | float, field: int) -> list[float]:
