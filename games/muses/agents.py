@@ -29,7 +29,8 @@ class OptimalAgent(Agent):
 
     name = "optimal"
 
-    def __init__(self, cache_dir: str | None = None) -> None:
+    def __init__(self, cache_dir: str | None = "") -> None:
+        # "" is the user's cache folder; None keeps the solution in memory only.
         self.cache_dir = cache_dir
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
