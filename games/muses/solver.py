@@ -22,6 +22,9 @@ Yahtzee solvers):
   six outcomes). Each condition is a precomputed 21-bit mask of dice pairs.
   When no claim beats ending the turn the table is constant and is skipped,
   because values never fall when resources grow.
+* **Positions that differ only in resources are solved together.** The turn
+  subgraph solved for resources r holds the tables of every smaller resource
+  vector too, so one solve fills the values of all of them (:meth:`Solver.block`).
 
     >>> from games.muses.cards import load_cards
     >>> solver = Solver(load_cards().with_target(6))
@@ -264,14 +267,6 @@ class Solver:
             if lost <= sub & hint_mask < secure and base | sub not in self.memo:
                 self.stats.states += 1
                 self.memo[base | sub] = totals[sub] / len(draws)
-
-    def turn(self, deck: int, display: list[tuple[int, int]], claimed: int, r: int) -> float:
-        """The value of a turn once its card is up, before the roll."""
-        tables = self.turn_tables(deck, display, claimed, r)
-        top = tables[r]
-        if isinstance(top, float):
-            return top
-        return sum(map(operator.mul, ROLL_WEIGHTS, top))
 
     def next_values(
         self, deck: int, display: list[tuple[int, int]], claimed: int, r: int

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from games.muses.advisor import Advisor, cache_file, default_cache_dir
-from games.muses.cards import CardSet
 from games.muses.rules import ACT, Draw, MusesState, Roll
 from games.muses.solver import SCORE, WIN, Solver
 
