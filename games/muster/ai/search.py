@@ -87,7 +87,7 @@ class SearchConfig:
     seconds: float = 1.0
     iterations: int | None = None
     exploration: float = 0.7
-    rollout: int = 4
+    rollout: int = 16
     """Random decisions played after the expansion before the position is evaluated."""
     opponent_keys: str = "coarse"
     """ISMCTS: ``"coarse"`` (:data:`KEY_COARSE`) or ``"exact"`` (every action its own child)."""
