@@ -138,3 +138,13 @@ def test_medium_beats_easy_in_a_seeded_match() -> None:
     results = [play_game(lab, {}, specs, seed, seed % 2) for seed in range(50)]
     medium = sum(r.returns[0] for r in results)
     assert medium >= 35, f"medium scored {medium} of 50 against easy"
+
+
+def test_lab_specs_set_budgets_and_refuse_unknown_levels() -> None:
+    agents = LabGame(["hard:iterations=25,rollout=2", "easy"]).agents()
+    hard = agents["hard:iterations=25,rollout=2"]()
+    assert (hard.config.iterations, hard.config.rollout) == (25, 2)  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="unknown Muster level 'expert'"):
+        LabGame(["expert"]).agents()
+    with pytest.raises(ValueError, match="key=value"):
+        LabGame(["hard:fast"]).agents()
