@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from games.muses.cards import CardFileError, CardSet, load_cards
@@ -12,9 +13,9 @@ from tabletop.game import JSON, Game, GameInfo, InvalidStateError, Option, State
 CARDS_OPTION = Option(
     "cards",
     "Card file",
-    choices=("default",),
     default="default",
-    help="A TOML card file (path), or 'default' for the reconstructed set.",
+    help="a TOML card file, or 'default' for the reconstructed set",
+    free_text=True,
 )
 
 SUMMARY = (
@@ -62,7 +63,8 @@ class MusesGame(Game[MusesAction]):
             self.cardset(None if cards == "default" else cards)
         except CardFileError as exc:
             raise ValueError(str(exc)) from None
-        resolved["cards"] = cards
+        # An absolute path, so a saved game resumes from any folder.
+        resolved["cards"] = cards if cards == "default" else str(Path(cards).expanduser().resolve())
         return resolved
 
     # -- protocol --

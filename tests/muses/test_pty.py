@@ -46,3 +46,71 @@ def test_whole_seeded_game_with_advice(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+SMALL_SET = """
+[game]
+target = 6
+hints = 2
+
+[[card]]
+name = "Alpha"
+points = 3
+power = "flip"
+edges = ["7", ">= 10", "", ""]
+
+[[card]]
+name = "Beta"
+points = 2
+power = "reroll"
+edges = ["Pair", "Both odd", "", ""]
+
+[[card]]
+name = "Gamma"
+points = 4
+edges = [">= 9", "Pair >= 8", "", ""]
+"""
+
+
+@pytest.mark.pty
+def test_from_the_menu_with_a_card_file_and_the_advisor(tmp_path: Path) -> None:
+    """Menu -> Muses -> a card file typed in the setup screen -> a whole seeded game, advised once."""
+    cards = tmp_path / "three.toml"
+    cards.write_text(SMALL_SET)
+    child = spawn([], data_dir=tmp_path / "data", extra_env={"TABLETOP_CACHE_DIR": str(tmp_path / "cache")})
+    child.expect("What would you like to play")
+    select(child, "Muses")
+    select(child, "Card file: default")
+    child.expect("Card file")
+    child.send(str(tmp_path / "missing.toml") + ENTER)
+    child.expect(r"no\s+such\s+card\s+file")  # refused, the setup screen stays
+    child.expect("Press")
+    child.send(ENTER)
+    select(child, "Card file: default")
+    child.expect("Card file")
+    child.send(str(cards) + ENTER)
+    select(child, "Seed:")
+    child.expect("Seed \\(empty")
+    child.send("11" + ENTER)
+    select(child, "Start the game")
+    child.expect(PROMPT)
+    assert child.match.group(1) == "Your move:"
+    select(child, "Advise")
+    child.expect(r"Win chance with best play: (?:\x1b\[[0-9;]*m)*\d+\.\d%")
+    child.expect("Press")
+    child.send(ENTER)
+    for _ in range(100):
+        if child.expect([PROMPT, r"Seed 11: replay this deal with --seed 11"]) == 1:
+            break
+        prompt = child.match.group(1)
+        child.expect(POINTER)
+        child.send(ENTER)
+        child.expect(answered(prompt))
+    else:
+        raise AssertionError("the game did not end")
+    assert "Alpha" in str(child.before) or "Beta" in str(child.before) or "Gamma" in str(child.before)
+    child.expect("Press")
+    child.send(ENTER)
+    child.expect("What would you like to play")
+    child.sendintr()
+    child.expect(pexpect.EOF)
