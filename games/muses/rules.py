@@ -374,6 +374,21 @@ class MusesState(State[MusesAction]):
 
     # -- results and words --
 
+    def invariant_violations(self) -> list[str]:
+        """Every card in exactly one place; hints and dice within their bounds; rotations valid."""
+        problems = []
+        cards = len(self.cardset.cards)
+        places = self.deck + [i for i, _ in self.display] + [i for i, _ in self.tableau] + self.discarded
+        if sorted(places) != list(range(cards)):
+            problems.append(f"the {cards} cards are not each in one place: {sorted(places)}")
+        if not 0 <= self.hints <= self.cardset.hints:
+            problems.append(f"{self.hints} hints: expected 0 to {self.cardset.hints}")
+        if self.dice is not None and not all(1 <= d <= 6 for d in self.dice):
+            problems.append(f"the dice show {self.dice}: a die shows 1 to 6")
+        if any(not 0 <= rot < 4 for _, rot in self.display):
+            problems.append(f"a display rotation is not 0 to 3: {self.display}")
+        return problems
+
     def returns(self) -> list[float]:
         if self.phase != OVER:
             return [0.0]

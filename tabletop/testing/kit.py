@@ -67,9 +67,12 @@ def option_combinations(game: Game[Any]) -> list[dict[str, str]]:
     >>> from tabletop_highcard import game          # doctest: +SKIP
     >>> option_combinations(game)                    # doctest: +SKIP
     [{'hand': '3', 'low': 'off'}, {'hand': '3', 'low': 'on'}, {'hand': '4', 'low': 'off'}, ...]
+
+    Free-text options (a file name, say) keep their default.
     """
-    keys = [o.key for o in game.info.options]
-    return [dict(zip(keys, values)) for values in itertools.product(*(o.choices for o in game.info.options))]
+    options = [o for o in game.info.options if not o.free_text]
+    keys = [o.key for o in options]
+    return [dict(zip(keys, values)) for values in itertools.product(*(o.choices for o in options))]
 
 
 def check_info(game: Game[Any]) -> None:
@@ -85,7 +88,7 @@ def check_info(game: Game[Any]) -> None:
     if len(set(keys)) != len(keys):
         fail(f"{info.id}: option keys repeat: {keys}")
     for option in info.options:
-        if option.default not in option.choices:
+        if not option.free_text and option.default not in option.choices:
             fail(f"{info.id}: option {option.key!r} defaults to {option.default!r}, not one of {option.choices}")
     if not game.agents():
         fail(f"{info.id}: agents() offers no computer player")
