@@ -263,3 +263,11 @@ def test_ctrl_c_at_a_text_prompt(example_plugin_path: Path, tmp_path: Path) -> N
     child.expect("Left Tabletop")
     assert "Traceback" not in str(child.before)
     assert _finish(child) == 130
+
+
+def test_small_terminal_in_a_game_asks_to_enlarge(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn(["play", "highcard", "--seed", "1"], pythonpath=str(example_plugin_path), data_dir=tmp_path, columns=70, lines=20)
+    child.expect("Terminal 70x20: enlarge it to 80x24")
+    child.expect("Your move:")
+    child.sendintr()
+    assert _finish(child) == 130
