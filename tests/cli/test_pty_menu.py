@@ -7,9 +7,17 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from tabletop.testing.plugins import write_dist_info
 from tests.cli.pty_helpers import DOWN, ENTER, play_first_choices, select, spawn
 
 pytestmark = pytest.mark.pty
+
+
+def _plugin_site(tmp_path: Path, dist: str, game_id: str, target: str) -> Path:
+    """A folder for PYTHONPATH holding one installed-looking plugin (its module is written by the test)."""
+    site = tmp_path / "site"
+    write_dist_info(site, dist, "1.0", {"tabletop.games": {game_id: target}})
+    return site
 
 
 def _finish(child: pexpect.spawn) -> int:
@@ -119,11 +127,7 @@ def test_in_game_menu_rules_and_leave(example_plugin_path: Path, tmp_path: Path)
 
 
 def test_a_plugin_that_fails_to_import_is_reported_and_the_menu_survives(example_plugin_path: Path, tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    dist = site / "broken_game-1.0.dist-info"
-    dist.mkdir(parents=True)
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[tabletop.games]\nbroken = broken_game:game\n")
+    site = _plugin_site(tmp_path, "broken-game", "broken", "broken_game:game")
     (site / "broken_game.py").write_text("raise RuntimeError('this plugin is broken on purpose')\n")
     child = spawn([], pythonpath=f"{site}:{example_plugin_path}", data_dir=tmp_path / "data")
     child.expect("Skipped a game")
@@ -217,11 +221,7 @@ game = Exploding()
 
 
 def test_a_plugin_that_raises_during_play_is_reported_and_the_game_is_saved(example_plugin_path: Path, tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    dist = site / "exploding_game-1.0.dist-info"
-    dist.mkdir(parents=True)
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: exploding-game\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[tabletop.games]\nexploding = exploding_game:game\n")
+    site = _plugin_site(tmp_path, "exploding-game", "exploding", "exploding_game:game")
     (site / "exploding_game.py").write_text(EXPLODING)
     path = f"{site}:{example_plugin_path}"
     child = spawn([], pythonpath=path, data_dir=tmp_path / "data")
