@@ -50,6 +50,10 @@ def select(child: pexpect.spawn, title: str, *, current: str | None = None) -> N
 
 
 
+QUESTION = "\\?(?:\x1b\\[[0-9;]*m)* ?([^\r\n\x1b]+?:) (?:\x1b\\[[0-9;]*m)*\\(arrows"
+"""Any select question while it waits for an answer (its instruction still shows); group 1 is its text."""
+
+
 def answered(prompt: str) -> str:
     """The pattern of a select prompt once answered: the answer stands where the instruction stood."""
     return re.escape(prompt) + " (?:\x1b\\[[0-9;]*m)*[^\x1b\r\n(]"
