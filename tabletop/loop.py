@@ -54,7 +54,7 @@ class Match:
         self.history: list[str] = []
         self.events: list[Event] = []
         self.on_action = on_action
-        self.on_undo: Callable[[Match], None] | None = None
+        self.on_undo: Callable[[Match], object] | None = None
 
     @property
     def players(self) -> int:

@@ -98,7 +98,7 @@ class Sum(Condition):
     n: int
 
     def holds(self, a: int, b: int) -> bool:
-        return _OP_FUNCS[self.op](a + b, self.n)
+        return bool(_OP_FUNCS[self.op](a + b, self.n))
 
     def __str__(self) -> str:
         return _cmp_text(self.op, self.n)
@@ -144,7 +144,7 @@ class Both(Condition):
         if self.what == "even":
             return a % 2 == 0 and b % 2 == 0
         f = _OP_FUNCS[self.what]
-        return f(a, self.n) and f(b, self.n)
+        return bool(f(a, self.n) and f(b, self.n))
 
     def __str__(self) -> str:
         if self.what in ("odd", "even"):
@@ -198,7 +198,7 @@ class Difference(Condition):
     n: int
 
     def holds(self, a: int, b: int) -> bool:
-        return _OP_FUNCS[self.op](abs(a - b), self.n)
+        return bool(_OP_FUNCS[self.op](abs(a - b), self.n))
 
     def __str__(self) -> str:
         return f"Difference {_cmp_text(self.op, self.n)}"

@@ -417,7 +417,7 @@ class MusesState(State[MusesAction]):
         claimed = self.cardset.index(action.card) if isinstance(action, Claim) else None
         kept, gone = self.rotation_outcome(claimed)
         head = (
-            f"Claimed {action.card} (+{self.card(claimed).points} pts)."
+            f"Claimed {self.card(claimed).name} (+{self.card(claimed).points} pts)."
             if claimed is not None
             else "Ended the turn without a claim."
         )
@@ -501,7 +501,7 @@ def _need(cond: bool, message: str) -> None:
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
-    value = data.get(key)
+    value: Any = data.get(key)
     _need(isinstance(value, int) and not isinstance(value, bool), f"{key}: expected a whole number, found {value!r}")
     _need(low <= value <= high, f"{key}: expected {low} to {high}, found {value}")
     return int(value)
@@ -556,7 +556,9 @@ def state_from_json(data: JSON, cardset: CardSet) -> MusesState:
 
 
 def _read_dice(state: MusesState, data: dict[str, Any]) -> None:
-    dice, kept, phase = data.get("dice"), data.get("kept"), state.phase
+    dice: Any = data.get("dice")
+    kept: Any = data.get("kept")
+    phase = state.phase
     if phase == ACT:
         _need(isinstance(dice, list) and len(dice) == 2, "dice: expected two dice while acting")
         _need(all(isinstance(d, int) and 1 <= d <= 6 for d in dice), f"dice: expected faces 1 to 6, found {dice}")

@@ -206,7 +206,7 @@ def _unavailable_draws(state: MusterState, view: MusterView, legal: Sequence[A.M
     """Castle spaces with cards that cannot be drawn from (the engine's reason when it is short)."""
     from games.muster.reasons import reason_illegal
 
-    out = []
+    out: list[tuple[tuple[str, ...], str]] = []
     drawable = {a.col for a in legal}
     for f, space in enumerate(view.castles):
         if space and f not in drawable:

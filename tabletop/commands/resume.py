@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         record = matching[0]
     elif unfinished:
-        record = max(unfinished, key=lambda r: r.id)
+        record = max(unfinished, key=lambda r: r.id or 0)
     else:
         console.print("There is no unfinished game to continue.")
         return 0
