@@ -57,6 +57,6 @@ class DealSampler:
             j = randrange(i, n)
             pool[i], pool[j] = pool[j], pool[i]
         s.hands[1 - self.player] = self.known + pool[:m]
-        s.deck = pool[m:]
+        s.deck = sorted(pool[m:])  # the state keeps its deck sorted (a draw depends on its contents only)
         s._legal = None
         return s
