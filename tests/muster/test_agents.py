@@ -114,6 +114,7 @@ def test_samples_agree_with_the_view_and_vary() -> None:
         sample = sampler.sample(rng)
         assert sample.view(player) == view
         assert sum(sample.card_count()) == 47
+        assert sample.deck == sorted(sample.deck)
         hands.add(tuple(sorted(sample.hands[1 - player])))
     assert len(hands) > 1
 
