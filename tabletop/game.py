@@ -294,3 +294,17 @@ class Seats:
 
     agents: list[Agent | None] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
+
+
+def score_of(state: Any) -> float | None:
+    """The state's final score if it offers one (``state.score()``), else None."""
+    method = getattr(state, "score", None)
+    if not callable(method):
+        return None
+    try:
+        value = method()
+    except Exception:  # a score the game cannot give is simply not kept
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)

@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from tabletop.game import CHANCE, Game
+from tabletop.game import CHANCE, Game, score_of
 from tabletop.loop import Match
 from tabletop.rng import derive_seed
 
@@ -116,8 +116,7 @@ def play_game(game: Game[Any], options: dict[str, str], agents: Sequence[str], s
     per_agent = [0.0] * n
     for seat, agent_index in enumerate(seat_agent):
         per_agent[agent_index] = returns[seat]
-    score = getattr(match.state, "score", None)
-    return GameResult(seed, per_agent, len(match.history), think, decisions, float(score()) if callable(score) else None)
+    return GameResult(seed, per_agent, len(match.history), think, decisions, score_of(match.state))
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:

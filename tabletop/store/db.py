@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabletop import __version__
+from tabletop.game import score_of
 from tabletop.store import schema
 from tabletop.store.paths import data_dir, database_path
 from tabletop.store.records import RECORD_FORMAT, GameRecord, now_iso
@@ -307,20 +308,6 @@ def _insert_actions(conn: sqlite3.Connection, row_id: int, start: int, notations
         "INSERT OR REPLACE INTO actions (game, ply, notation) VALUES (?, ?, ?)",
         [(row_id, start + i, n) for i, n in enumerate(notations)],
     )
-
-
-def score_of(state: Any) -> float | None:
-    """The state's final score if it offers one (``state.score()``), else None."""
-    method = getattr(state, "score", None)
-    if not callable(method):
-        return None
-    try:
-        value = method()
-    except Exception:  # a score the game cannot give is simply not kept
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return float(value)
 
 
 # ---------------------------------------------------------------------- connecting
