@@ -18,15 +18,23 @@ Usage::
     python bench/muster_strength.py --pair hard:iterations=500 medium --games 100
 
 The full table takes many hours on two cores; reduced runs say so in their header.
+It can be played in parts: ``--results FILE`` keeps each finished game (JSON
+lines) and skips those already there on the next run; ``--minutes M`` starts no
+new game after M minutes. Each run prints the table over every game in the file::
+
+    python bench/muster_strength.py --workers 2 --results bench/results/muster-strength.jsonl --minutes 60
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict
+from pathlib import Path
 
 from tabletop.commands.simulate import GameResult, play_game, summarise
 from tabletop.rng import derive_seed
@@ -42,25 +50,58 @@ def _play(specs: tuple[str, str], options: dict[str, str], seed: int, rotation: 
     return play_game(LabGame(specs), options, list(specs), seed, rotation)
 
 
-def run_pair(a: str, b: str, games: int, seed: int, workers: int, options: dict[str, str]) -> None:
+def load_results(path: Path | None, specs: tuple[str, str], options: dict[str, str]) -> dict[int, GameResult]:
+    """Games of this pairing already played, by index, from a results file."""
+    done: dict[int, GameResult] = {}
+    if path is None or not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if row["pair"] == list(specs) and row["options"] == options:
+            done[row["index"]] = GameResult(**row["result"])
+    return done
+
+
+def run_pair(
+    a: str, b: str, games: int, seed: int, workers: int, options: dict[str, str],
+    results_file: Path | None = None, deadline: float | None = None,
+) -> None:
     specs = (a, b)
     seeds = [derive_seed(seed, f"game-{i}") for i in range(games)]
+    done = load_results(results_file, specs, options)
+    todo = [i for i in range(games) if i not in done or done[i].seed != seeds[i]]
     start = time.perf_counter()
-    results: list[GameResult] = []
-    if workers == 1:
-        for i, s in enumerate(seeds):
-            results.append(_play(specs, options, s, i % 2))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play, specs, options, s, i % 2) for i, s in enumerate(seeds)]
-            results = [f.result() for f in futures]
+
+    def record(index: int, result: GameResult) -> None:
+        done[index] = result
+        if results_file is not None:
+            results_file.parent.mkdir(parents=True, exist_ok=True)
+            with results_file.open("a", encoding="utf-8") as f:
+                f.write(json.dumps({"pair": list(specs), "options": options, "index": index, "result": asdict(result)}) + "\n")
+
+    def more_time() -> bool:
+        return deadline is None or time.monotonic() < deadline
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        running: dict[Future[GameResult], int] = {}
+        while (todo and more_time()) or running:
+            while todo and more_time() and len(running) < workers:
+                i = todo.pop(0)
+                running[pool.submit(_play, specs, options, seeds[i], i % 2)] = i
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                record(running.pop(future), future.result())
     elapsed = time.perf_counter() - start
+    results = [done[i] for i in sorted(done) if i < games]
+    if not results:
+        print(f"{a:>32} vs {b:<32} no games played yet", flush=True)
+        return
     summary = summarise("muster", options, list(specs), results, seed=seed, workers=workers, seconds=elapsed)
     first, second = summary.agents
     print(
         f"{a:>32} vs {b:<32} games {summary.games:4d}  W/D/L {first.wins}/{first.draws}/{first.losses}  "
         f"win rate {first.score_rate:6.1%}  95% CI {first.ci_low:5.1%}-{first.ci_high:5.1%}  "
-        f"s/move {first.seconds_per_move:.3f} / {second.seconds_per_move:.3f}  ({elapsed:.0f} s)",
+        f"s/move {first.seconds_per_move:.3f} / {second.seconds_per_move:.3f}  ({elapsed:.0f} s this run)",
         flush=True,
     )
 
@@ -88,7 +129,10 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--seed", type=int, default=2024, help="seed of the table (default %(default)s)")
     parser.add_argument("--pair", nargs=2, action="append", metavar=("A", "B"), help="a row to play instead of the table")
     parser.add_argument("--variant", action="append", default=[], help="a game option flag, e.g. simplified")
+    parser.add_argument("--results", type=Path, help="JSON-lines file that keeps finished games across runs")
+    parser.add_argument("--minutes", type=float, help="start no new game after this many minutes")
     args = parser.parse_args(argv)
+    deadline = time.monotonic() + args.minutes * 60 if args.minutes is not None else None
     options = MusterGame().resolve_options({v: "on" for v in args.variant})
     pairs = [tuple(p) for p in args.pair] if args.pair else default_pairs(args.seconds, args.iterations)
     for spec in (s for pair in pairs for s in pair):
@@ -107,7 +151,7 @@ def main(argv: Sequence[str]) -> int:
     print(f"Muster strength table ({label}): {args.games} games per row, {budget}, seed {args.seed}, "
           f"{args.workers} worker(s), seats alternated; win rate of the left agent, draws count half")
     for a, b in pairs:
-        run_pair(a, b, args.games, args.seed, args.workers, options)
+        run_pair(a, b, args.games, args.seed, args.workers, options, args.results, deadline)
     return 0
 
 
