@@ -23,7 +23,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 CHANCE = -1
@@ -286,14 +286,6 @@ class Agent(abc.ABC):
 
 
 AgentFactory = Any  # Callable[[], Agent]; kept loose so games may pass settings.
-
-
-@dataclass
-class Seats:
-    """Who sits where: an agent per seat, or None for a person at the keyboard."""
-
-    agents: list[Agent | None] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)
 
 
 def score_of(state: Any) -> float | None:
