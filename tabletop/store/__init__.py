@@ -11,8 +11,8 @@ Typical use by the program::
 See ``docs/data.md`` for where the data lives and the formats.
 """
 
-from tabletop.store.db import DEFAULT_TIMEOUT, Store, StoreError, UnknownRecordError
 from tabletop.game import score_of
+from tabletop.store.db import DEFAULT_TIMEOUT, Store, StoreError, UnknownRecordError
 from tabletop.store.paths import data_dir, database_path
 from tabletop.store.records import (
     HUMAN,
