@@ -20,6 +20,16 @@ def _plugin_site(tmp_path: Path, dist: str, game_id: str, target: str) -> Path:
     return site
 
 
+def _at_the_seed_prompt(plugin_path: Path, data_dir: Path) -> pexpect.spawn:
+    """The menu, High Card's setup screen, then its seed question, waiting for text."""
+    child = spawn([], pythonpath=str(plugin_path), data_dir=data_dir)
+    child.expect("What would you like to play")
+    select(child, "High Card")
+    select(child, "Seed:")
+    child.expect("Seed \\(empty")
+    return child
+
+
 def _finish(child: pexpect.spawn) -> int:
     child.expect(pexpect.EOF)
     child.close()
@@ -48,11 +58,7 @@ def test_menu_into_the_example_game_and_out(example_plugin_path: Path, tmp_path:
 
 
 def test_options_and_seed_from_the_setup_screen(example_plugin_path: Path, tmp_path: Path) -> None:
-    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
-    child.expect("What would you like to play")
-    select(child, "High Card")
-    select(child, "Seed:")
-    child.expect("Seed \\(empty")
+    child = _at_the_seed_prompt(example_plugin_path, tmp_path)
     child.send("12x" + ENTER)
     child.expect("whole number")  # refused, the prompt stays
     child.send("\b" + ENTER)
@@ -88,11 +94,7 @@ def test_ctrl_c_in_a_game(example_plugin_path: Path, tmp_path: Path) -> None:
 
 
 def test_ctrl_d_at_a_text_prompt_leaves_quietly(example_plugin_path: Path, tmp_path: Path) -> None:
-    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
-    child.expect("What would you like to play")
-    select(child, "High Card")
-    select(child, "Seed:")
-    child.expect("Seed \\(empty")
+    child = _at_the_seed_prompt(example_plugin_path, tmp_path)
     child.sendeof()
     child.expect(pexpect.EOF)
     assert "Traceback" not in str(child.before)
@@ -254,11 +256,7 @@ def test_ctrl_d_at_a_list_leaves_and_says_the_game_is_saved(example_plugin_path:
 
 
 def test_ctrl_c_at_a_text_prompt(example_plugin_path: Path, tmp_path: Path) -> None:
-    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
-    child.expect("What would you like to play")
-    select(child, "High Card")
-    select(child, "Seed:")
-    child.expect("Seed \\(empty")
+    child = _at_the_seed_prompt(example_plugin_path, tmp_path)
     child.sendintr()
     child.expect("Left Tabletop")
     assert "Traceback" not in str(child.before)
