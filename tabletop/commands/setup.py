@@ -47,7 +47,6 @@ class Setup:
     def seat_names(self) -> list[str]:
         if self.names:
             return self.names
-        labels = self.game.agent_labels()
         humans = self.seats.count(HUMAN)
         defaults = self.game.info.seat_names or tuple(f"Player {i + 1}" for i in range(len(self.seats)))
         names = []
@@ -55,7 +54,7 @@ class Setup:
             if spec == HUMAN:
                 names.append("You" if humans == 1 else defaults[i])
             else:
-                names.append(f"Computer ({labels.get(spec, spec)})")
+                names.append(f"Computer ({spec.capitalize()})")
         return names
 
     def make_match(self) -> Match:
