@@ -15,6 +15,7 @@ from tabletop.ui.base import Choice, Prompter
 
 QUIT = "quit"
 MAX_CONTINUE = 3
+MAX_HISTORY = 15
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -67,6 +68,8 @@ class Menu:
                 continue_record(value, self.console, self.prompter, self.store)
             elif kind == "stats":
                 self._show_stats()
+            elif kind == "history":
+                self._history()
 
     def _draw_title(self) -> None:
         from tabletop.ui.terminal import clear_screen, size_warning
@@ -87,6 +90,7 @@ class Menu:
             choices.append(Choice("No games are installed", None, "see `tabletop list`"))
         choices[:0] = self._continue_choices()
         if self.store is not None:
+            choices.append(Choice("History and replays", ("history", None)))
             choices.append(Choice("Statistics", ("stats", None)))
         choices.append(Choice("Quit", QUIT))
         return choices
@@ -106,6 +110,38 @@ class Menu:
             )
             for r in unfinished[:MAX_CONTINUE]
         ]
+
+    def _history(self) -> None:
+        """Pick a recorded game and step through it."""
+        from tabletop.commands.replay import browse, build_replay
+        from tabletop.store.commandline import CommandFailure
+        from tabletop.store.render import local_time, players_text, result_text
+        from tabletop.ui.terminal import clear_screen
+
+        assert self.store is not None
+        names = {g.info.id: g.info.name for g in self.games}
+        records = self.store.history(MAX_HISTORY)
+        choices = [
+            Choice(
+                _one_line(f"{r.id}. {names.get(r.game_id, r.game_id)}, {local_time(r.started)}, "
+                          f"{players_text(r)}: {result_text(r)}"),
+                r,
+                None if r.game_id in names else "this game is not installed",
+            )
+            for r in records
+        ]
+        if not choices:
+            choices.append(Choice("No games yet", None, "play one first"))
+        choices.append(Choice("Back", None))
+        clear_screen(self.console)
+        record = self.prompter.select("Which game would you like to replay?", choices)
+        if record is None:
+            return
+        try:
+            browse(self.console, build_replay(record, self.registry))
+        except CommandFailure as exc:
+            self.console.print(escape(str(exc)))
+            self.prompter.pause("Press any key to go back")
 
     def _show_stats(self) -> None:
         from tabletop.store import stats_table

@@ -32,9 +32,11 @@ class QuestionaryPrompter(Prompter):
         q_choices = [
             questionary.Choice(title=c.title, value=_Box(c.value), disabled=c.disabled) for c in choices
         ]
-        default_choice = next(
-            (qc for qc, c in zip(q_choices, choices) if c.value == default and not c.disabled), None
-        )
+        default_choice = None
+        if default is not None:
+            default_choice = next(
+                (qc for qc, c in zip(q_choices, choices) if c.value == default and not c.disabled), None
+            )
         question = questionary.select(
             message,
             choices=q_choices,

@@ -269,3 +269,27 @@ def test_small_terminal_in_a_game_asks_to_enlarge(example_plugin_path: Path, tmp
     child.expect("Your move:")
     child.sendintr()
     assert _finish(child) == 130
+
+
+def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn(["play", "highcard", "--seed", "6"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    _play_highcard_to_the_end(child)
+    child.expect("Press any key")
+    child.send(ENTER)
+    assert _finish(child) == 0
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    select(child, "History and replays")
+    child.expect("Which game would you like to replay")
+    select(child, "1. High Card")
+    child.expect("after action 0 of")
+    child.expect("q quit")
+    child.send("e" + ENTER)
+    child.expect("End of the game")
+    child.expect("q quit")
+    child.send("b" + ENTER)
+    child.expect("q quit")
+    child.send("q" + ENTER)
+    child.expect("What would you like to play")
+    select(child, "Quit")
+    assert _finish(child) == 0
