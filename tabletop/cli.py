@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import sys
 from collections.abc import Sequence
 
@@ -41,7 +40,7 @@ class UsageError(Exception):
     """Bad command-line input: the message says what to type instead."""
 
 
-def build_parser(available: Sequence[str]) -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tabletop", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -52,18 +51,9 @@ def build_parser(available: Sequence[str]) -> argparse.ArgumentParser:
         help="where saved games and statistics live (default: $TABLETOP_DATA_DIR or the XDG data dir)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in available:
-        module_name, help_text = COMMANDS[name]
+    for name, (_, help_text) in COMMANDS.items():
         sub.add_parser(name, help=help_text, add_help=False)
     return parser
-
-
-def _available_commands() -> list[str]:
-    names = []
-    for name, (module_name, _) in COMMANDS.items():
-        if importlib.util.find_spec(module_name) is not None:
-            names.append(name)
-    return names
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -92,7 +82,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-
 def _leave_cleanly() -> None:
     """Ctrl-C or Ctrl-D: say goodbye on a fresh line (every game in progress is already saved)."""
     if sys.stdout.isatty():
@@ -103,17 +92,16 @@ def _leave_cleanly() -> None:
 
 
 def _main(argv: list[str]) -> int:
-    available = _available_commands()
     global_args, rest = _split_global(argv)
     data_dir = global_args.get("--data-dir")
     if rest and rest[0] not in COMMANDS and not rest[0].startswith("-"):
         return _game_tool(rest, data_dir)
-    parser = build_parser(available)
+    parser = build_parser()
     if not rest or rest[0] in ("-h", "--help", "--version"):
         if rest:
             parser.parse_args(rest)
         rest = ["menu"]
-    if rest[0] not in available:
+    if rest[0] not in COMMANDS:
         parser.parse_args(rest)  # argparse explains the unknown command
         raise UsageError(f"unknown command {rest[0]!r}")
     name = rest[0]
