@@ -65,6 +65,10 @@ class Registry:
     def source(self, game_id: str) -> str:
         return _source(self.entries[game_id])
 
+    def package(self, game_id: str) -> str:
+        """Which installed package provides a game, and its version."""
+        return package_of(self.entries[game_id])
+
     def get(self, game_id: str) -> Game[Any]:
         """Load a game by id; raise :class:`UnknownGameError` or report a load failure."""
         if game_id in self._loaded:
@@ -105,6 +109,14 @@ class Registry:
 
 class GameLoadError(RuntimeError):
     """A plugin was found but could not be loaded."""
+
+
+def package_of(ep: EntryPoint) -> str:
+    """The distribution that registered an entry point, with its version (``"tabletop 0.1.0"``)."""
+    dist = getattr(ep, "dist", None)
+    if dist is None:
+        return "?"
+    return f"{dist.name} {dist.version}"
 
 
 def _source(ep: EntryPoint) -> str:

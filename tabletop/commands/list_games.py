@@ -27,9 +27,11 @@ def run(args: argparse.Namespace) -> int:
         table.add_column("name")
         table.add_column("players", justify="right")
         table.add_column("options")
+        table.add_column("package")
         for game in games:
             info = game.info
-            table.add_row(info.id, info.name, str(info.players), ", ".join(o.key for o in info.options) or "-")
+            options = ", ".join(o.key for o in info.options) or "-"
+            table.add_row(info.id, info.name, str(info.players), options, registry.package(info.id))
         console.print(table)
     for problem in registry.problems:
         console.print(f"[bold]skipped:[/bold] {problem.message}", style="red")
