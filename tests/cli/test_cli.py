@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -100,7 +101,7 @@ def test_menu_module_imports_no_game_code() -> None:
 
 
 def test_list_names_each_games_package_with_its_version() -> None:
-    result = subprocess.run([TABLETOP, "list"], capture_output=True, text=True, timeout=60, env={**__import__("os").environ, "COLUMNS": "120"})
+    result = subprocess.run([TABLETOP, "list"], capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "120"})
     assert result.returncode == 0
     muster_line = next(line for line in result.stdout.splitlines() if "muster" in line)
     assert f"tabletop {__version__}" in muster_line
