@@ -8,7 +8,7 @@ import pexpect
 import pytest
 
 from tabletop.testing.plugins import write_dist_info
-from tests.cli.pty_helpers import DOWN, ENTER, play_first_choices, select, spawn
+from tests.cli.pty_helpers import DOWN, ENTER, POINTER, play_first_choices, select, spawn
 
 pytestmark = pytest.mark.pty
 
@@ -76,6 +76,7 @@ def test_options_and_seed_from_the_setup_screen(example_plugin_path: Path, tmp_p
 def test_ctrl_c_at_the_menu_leaves_with_130_and_no_traceback(example_plugin_path: Path, tmp_path: Path) -> None:
     child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     child.expect("What would you like to play")
+    child.expect(POINTER)  # the list is drawn: the prompt has the terminal
     child.sendintr()
     child.expect(pexpect.EOF)
     assert "Traceback" not in str(child.before)
@@ -86,6 +87,7 @@ def test_ctrl_c_at_the_menu_leaves_with_130_and_no_traceback(example_plugin_path
 def test_ctrl_c_in_a_game(example_plugin_path: Path, tmp_path: Path) -> None:
     child = spawn(["play", "highcard", "--seed", "3"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     child.expect("Your move:")
+    child.expect(POINTER)  # the list is drawn: the prompt has the terminal
     child.sendintr()
     child.expect(pexpect.EOF)
     assert "Traceback" not in str(child.before)
@@ -144,6 +146,7 @@ def test_small_terminal_gets_a_request_to_enlarge(example_plugin_path: Path, tmp
     child.expect("60x20")
     child.expect("Enlarge")
     child.expect("What would you like to play")
+    child.expect(POINTER)  # the list is drawn: the prompt has the terminal
     child.sendintr()
     assert _finish(child) == 130
 
@@ -175,6 +178,7 @@ def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(exam
     # The same deal played straight through, for comparison.
     straight = spawn(["play", "highcard", "--seed", "21"], pythonpath=path, data_dir=tmp_path / "straight")
     expected = _final_tally(_play_highcard_to_the_end(straight))
+    straight.expect("Press any key")
     straight.sendintr()
     _finish(straight)
 
@@ -184,6 +188,7 @@ def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(exam
     child.expect("» ")
     child.send(ENTER)
     child.expect("Your move:")
+    child.expect(POINTER)  # the list is drawn: the prompt has the terminal
     child.sendintr()
     assert _finish(child) == 130
 
@@ -196,6 +201,7 @@ def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(exam
     child.expect("What would you like to play")
     select(child, "Statistics")
     child.expect("High Card")
+    child.expect("Press any key")
     child.sendintr()
     assert _finish(child) == 130
 
@@ -267,6 +273,7 @@ def test_small_terminal_in_a_game_asks_to_enlarge(example_plugin_path: Path, tmp
     child = spawn(["play", "highcard", "--seed", "1"], pythonpath=str(example_plugin_path), data_dir=tmp_path, columns=70, lines=20)
     child.expect("Terminal 70x20: enlarge it to 80x24")
     child.expect("Your move:")
+    child.expect(POINTER)  # the list is drawn: the prompt has the terminal
     child.sendintr()
     assert _finish(child) == 130
 

@@ -112,5 +112,6 @@ def test_from_the_menu_with_a_card_file_and_the_advisor(tmp_path: Path) -> None:
     child.expect("Press")
     child.send(ENTER)
     child.expect("What would you like to play")
+    child.expect(POINTER)
     child.sendintr()
     child.expect(pexpect.EOF)

@@ -42,5 +42,6 @@ def test_whole_game_against_the_computer_from_the_menu(tmp_path: Path) -> None:
     child.expect("What would you like to play")
     select(child, "Statistics")
     child.expect("Muster")
+    child.expect("Press any key")
     child.sendintr()
     child.expect(pexpect.EOF)
