@@ -30,6 +30,14 @@ def _at_the_seed_prompt(plugin_path: Path, data_dir: Path) -> pexpect.spawn:
     return child
 
 
+def _interrupt(child: pexpect.spawn) -> int:
+    """Press Ctrl-C; the program must leave without a traceback. Returns its exit status."""
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in str(child.before)
+    return _finish(child)
+
+
 def _finish(child: pexpect.spawn) -> int:
     child.expect(pexpect.EOF)
     child.close()
@@ -77,22 +85,14 @@ def test_ctrl_c_at_the_menu_leaves_with_130_and_no_traceback(example_plugin_path
     child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     child.expect("What would you like to play")
     child.expect(POINTER)  # the list is drawn: the prompt has the terminal
-    child.sendintr()
-    child.expect(pexpect.EOF)
-    assert "Traceback" not in str(child.before)
-    child.close()
-    assert child.exitstatus == 130
+    assert _interrupt(child) == 130
 
 
 def test_ctrl_c_in_a_game(example_plugin_path: Path, tmp_path: Path) -> None:
     child = spawn(["play", "highcard", "--seed", "3"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     child.expect("Your move:")
     child.expect(POINTER)  # the list is drawn: the prompt has the terminal
-    child.sendintr()
-    child.expect(pexpect.EOF)
-    assert "Traceback" not in str(child.before)
-    child.close()
-    assert child.exitstatus == 130
+    assert _interrupt(child) == 130
 
 
 def test_ctrl_d_at_a_text_prompt_leaves_quietly(example_plugin_path: Path, tmp_path: Path) -> None:
