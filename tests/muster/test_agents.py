@@ -91,6 +91,20 @@ def test_same_seed_and_iterations_give_the_same_move(level: str) -> None:
     assert len(moves) == 1
 
 
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_stopping_early_keeps_the_move_and_saves_iterations(level: str) -> None:
+    """A search that ends once its choice is settled picks what the whole budget picks."""
+    saved = 0
+    for n, state in enumerate(positions({}, seed=31, count=10)):
+        view, legal = state.view(state.current_player()), state.legal_actions()
+        whole = AGENTS[level](iterations=1500, stop_early=False)
+        early = AGENTS[level](iterations=1500)
+        assert early.choose(view, legal, random.Random(n)) == whole.choose(view, legal, random.Random(n))
+        assert early.last_iterations <= whole.last_iterations
+        saved += whole.last_iterations - early.last_iterations
+    assert saved > 0
+
+
 @pytest.mark.parametrize("level", ("ismcts", "pimc"))
 def test_a_time_budget_is_honoured(level: str) -> None:
     state = positions({}, seed=5, count=2)[-1]

@@ -95,6 +95,9 @@ class SearchConfig:
     """PIMC: how many deals are searched."""
     check_every: int = 8
     """Iterations between two looks at the clock."""
+    stop_early: bool = True
+    """End the search once no other root action can overtake the most visited one
+    in the iterations left (:func:`_settled`): the same move, sooner."""
 
 
 def _rollout(s: MusterState, decisions: int, rng: random.Random) -> None:
@@ -177,23 +180,72 @@ def _iterate(root: Node, s: MusterState, me: int, opp_keys: Sequence[int], cfg: 
         child.w += v if player == 0 else 1.0 - v
 
 
+SETTLE_EVERY = 64
+"""Iterations between two checks of :func:`_settled`."""
+SETTLE_MARGIN = 1.5
+"""How much faster than so far the iterations left are assumed to run, under a time budget."""
+
+
 def _run(trees: list[tuple[Node, MusterState | None]], sampler: DealSampler, me: int, opp_keys: Sequence[int],
-         cfg: SearchConfig, rng: random.Random, deadline: float) -> int:
-    """Run iterations round-robin over ``trees`` (a tree with a fixed deal, or None: a fresh deal each time)."""
+         cfg: SearchConfig, rng: random.Random, deadline: float, root_ids: Sequence[int] = ()) -> int:
+    """Run iterations round-robin over ``trees`` (a tree with a fixed deal, or None: a fresh deal each time).
+
+    ``root_ids``: the agent's legal actions at the root; with ``cfg.stop_early`` the
+    search ends as soon as the most visited of them is settled.
+    """
     done = 0
     limit = cfg.iterations
     every = cfg.check_every
     count = len(trees)
+    roots = [root for root, _ in trees]
+    settle = cfg.stop_early and len(root_ids) > 1
+    start = time.perf_counter()
     while True:
         if limit is not None:
             if done >= limit:
                 return done
         elif done % every == 0 and time.perf_counter() >= deadline:
             return done
+        if settle and done and done % SETTLE_EVERY == 0:
+            if limit is not None:
+                left = limit - done
+            else:
+                now = time.perf_counter()
+                left = int(SETTLE_MARGIN * done * (deadline - now) / max(now - start, 1e-9)) + every
+            if _settled(roots, root_ids, left):
+                return done
         root, deal = trees[done % count]
         s = sampler.sample(rng) if deal is None else deal.clone()
         _iterate(root, s, me, opp_keys, cfg, rng)
         done += 1
+
+
+def _settled(roots: Sequence[Node], root_ids: Sequence[int], left: int) -> bool:
+    """True when ``left`` more iterations cannot change the most visited root action.
+
+    Each iteration adds one visit to one root action, so a lead in visits of more
+    than ``left`` stands whatever they do; :func:`_most_visited` then picks the
+    same action it would pick at the end of the budget (its value tie-break is
+    worth less than one visit).
+
+        >>> a, b = Node(), Node()
+        >>> a.n, b.n = 700, 100
+        >>> root = Node(); root.children = {1: a, 2: b}
+        >>> _settled([root], [1, 2], 599), _settled([root], [1, 2], 600)
+        (True, False)
+    """
+    first = second = 0
+    for i in root_ids:
+        n = 0
+        for r in roots:
+            ch = r.children.get(i)
+            if ch is not None:
+                n += ch.n
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > left
 
 
 def _most_visited(roots: Sequence[Node], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -229,11 +281,13 @@ class SearchAgent(Agent):
         assert isinstance(view, MusterView), "a Muster agent needs a Muster view"
         deadline = time.perf_counter() + self.config.seconds
         sampler = DealSampler(view, rng)
-        roots = self.search(sampler, view.player, rng, deadline)
+        roots = self.search(sampler, view.player, rng, deadline, [a.id for a in legal])
         return _most_visited(roots, legal, rng)
 
-    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float) -> list[Node]:
-        """Search until the budget is spent; return the root(s) whose visits decide."""
+    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float,
+               root_ids: Sequence[int]) -> list[Node]:
+        """Search until the budget is spent (or the choice among ``root_ids`` is settled);
+        return the root(s) whose visits decide."""
         raise NotImplementedError
 
 
@@ -242,10 +296,11 @@ class ISMCTSAgent(SearchAgent):
 
     name = "ismcts"
 
-    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float) -> list[Node]:
+    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float,
+               root_ids: Sequence[int]) -> list[Node]:
         root = Node()
         keys = KEY_COARSE if self.config.opponent_keys == "coarse" else KEY_EXACT
-        self.last_iterations = _run([(root, None)], sampler, me, keys, self.config, rng, deadline)
+        self.last_iterations = _run([(root, None)], sampler, me, keys, self.config, rng, deadline, root_ids)
         return [root]
 
 
@@ -254,9 +309,10 @@ class PIMCAgent(SearchAgent):
 
     name = "pimc"
 
-    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float) -> list[Node]:
+    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float,
+               root_ids: Sequence[int]) -> list[Node]:
         trees: list[tuple[Node, MusterState | None]] = [
             (Node(), sampler.sample(rng)) for _ in range(max(1, self.config.deals))
         ]
-        self.last_iterations = _run(trees, sampler, me, KEY_EXACT, self.config, rng, deadline)
+        self.last_iterations = _run(trees, sampler, me, KEY_EXACT, self.config, rng, deadline, root_ids)
         return [root for root, _ in trees]
