@@ -187,7 +187,7 @@ SETTLE_MARGIN = 1.5
 
 
 def _run(trees: list[tuple[Node, MusterState | None]], sampler: DealSampler, me: int, opp_keys: Sequence[int],
-         cfg: SearchConfig, rng: random.Random, deadline: float, root_ids: Sequence[int] = ()) -> int:
+         cfg: SearchConfig, rng: random.Random, deadline: float, root_ids: Sequence[int]) -> int:
     """Run iterations round-robin over ``trees`` (a tree with a fixed deal, or None: a fresh deal each time).
 
     ``root_ids``: the agent's legal actions at the root; with ``cfg.stop_early`` the
@@ -236,16 +236,17 @@ def _settled(roots: Sequence[Node], root_ids: Sequence[int], left: int) -> bool:
     """
     first = second = 0
     for i in root_ids:
-        n = 0
-        for r in roots:
-            ch = r.children.get(i)
-            if ch is not None:
-                n += ch.n
+        n = _visits(roots, i)
         if n > first:
             first, second = n, first
         elif n > second:
             second = n
     return first - second > left
+
+
+def _visits(roots: Sequence[Node], action_id: int) -> int:
+    """Visits of a root action, summed over the roots (PIMC's vote)."""
+    return sum(r.children[action_id].n for r in roots if action_id in r.children)
 
 
 def _most_visited(roots: Sequence[Node], legal: Sequence[Any], rng: random.Random) -> Any:
