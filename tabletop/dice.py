@@ -1,7 +1,9 @@
 """Dice: rolls, the outcome table of two dice, and setting or adjusting a die within its faces.
 
-    >>> sum(p for _, p in two_dice_outcomes())
+    >>> round(sum(p for _, p in two_dice_outcomes()), 12)
     1.0
+    >>> two_dice_outcomes()[:2]  # (1, 1) one way in 36, (1, 2) two ways
+    (((1, 1), 0.027777777777777776), ((1, 2), 0.05555555555555555))
     >>> len(two_dice_outcomes())
     21
     >>> adjust(6, +1)

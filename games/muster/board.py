@@ -19,6 +19,8 @@ the prompt) and :func:`result_table` (the final reckoning).
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 
 from rich import box
@@ -208,15 +210,23 @@ def status_line(view: MusterView) -> Text:
 
 
 DECK_DRAW = " draws from the deck."
+DRAWN = re.compile(r"^(?P<who>\S+) draws (?P<what>.+?) from the deck\.(?P<rest>.*)$")
+"""A deck draw with its card (or "a card" when the viewer may not see it)."""
 
 
 def condense(log: Sequence[str]) -> list[str]:
-    """The log without a "draws from the deck." line that the draw's own line repeats.
+    """The log with a player's deck draws in a row told in one line.
+
+    The "draws from the deck." line of the decision goes when its card's own
+    line follows, and a refill's draws in a row join up, so that a computer
+    turn keeps its play in view above them.
 
     >>> condense(["South draws from the deck.", "South draws Water 3 from the deck.", "North draws from the deck."])
     ['South draws Water 3 from the deck.', 'North draws from the deck.']
+    >>> condense(["North draws a card from the deck.", "North draws from the deck.", "North draws a card from the deck."])
+    ['North draws 2 cards from the deck.']
     """
-    out = []
+    out: list[str] = []
     for i, line in enumerate(log):
         if line.endswith(DECK_DRAW) and i + 1 < len(log):
             who = line[: -len(DECK_DRAW)]
@@ -224,8 +234,33 @@ def condense(log: Sequence[str]) -> list[str]:
             # The chance line may go on: "... from the deck. That was the deck's last card: ..."
             if following != line and following.startswith(who + " draws ") and " from the deck." in following:
                 continue
-        out.append(line)
+        joined = _join_draws(out[-1], line) if out else None
+        if joined is not None:
+            out[-1] = joined
+        else:
+            out.append(line)
     return out
+
+
+def _join_draws(earlier: str, later: str) -> str | None:
+    """One line for two deck draws by the same player in a row, or None."""
+    a, b = DRAWN.match(earlier), DRAWN.match(later)
+    if a is None or b is None or a["who"] != b["who"] or a["rest"]:
+        return None
+    cards = _drawn_cards(a["what"]) + _drawn_cards(b["what"])
+    if all(c == "a card" for c in cards):
+        what = f"{len(cards)} cards"
+    else:
+        what = ", ".join(cards[:-1]) + " and " + cards[-1]
+    return f"{a['who']} draws {what} from the deck.{b['rest']}"
+
+
+def _drawn_cards(what: str) -> list[str]:
+    """The cards of a (possibly joined) draw line: "2 cards" is two hidden ones."""
+    count = re.fullmatch(r"(\d+) cards", what)
+    if count:
+        return ["a card"] * int(count[1])
+    return [c for part in what.split(", ") for c in part.split(" and ")]
 
 
 def log_lines(log: Sequence[str], count: int = LOG_LINES, width: int = 78) -> list[Text]:

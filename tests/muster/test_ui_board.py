@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from games.muster import game
-from games.muster.board import board, column_text, log_lines, result
+from games.muster.board import board, column_text, condense, log_lines, result
 from games.muster.cards import parse_token
 from games.muster.position import build_state
 from games.muster.state import MusterState
@@ -164,6 +164,25 @@ def test_a_deck_draw_is_logged_once() -> None:
     assert not any(line.endswith("draws from the deck.") for line in lines)
     # A draw whose card is not logged yet (the chance has not happened) stays.
     assert [t.plain for t in log_lines(["North draws from the deck."], 3)] == ["· North draws from the deck."]
+
+
+def test_a_refill_from_the_deck_is_one_log_line() -> None:
+    hidden = ["South plays Leaf 4 on the Leaf column.", "South draws from the deck.", "South draws a card from the deck."]
+    hidden += ["South draws from the deck.", "South draws a card from the deck. That was the deck's last card: the game ends."]
+    assert condense(hidden) == [
+        "South plays Leaf 4 on the Leaf column.",
+        "South draws 2 cards from the deck. That was the deck's last card: the game ends.",
+    ]
+    seen = ["North draws Water 3 from the deck.", "North draws a Rainbow Wizard from the deck."]
+    assert condense(seen) == ["North draws Water 3 and a Rainbow Wizard from the deck."]
+    # Draws of different players, or after a castle-space take, stay apart.
+    apart = ["North draws a card from the deck.", "South draws a card from the deck."]
+    assert condense(apart) == apart
+    took = ["North takes Fire 2 from the Fire castle space.", "North draws a card from the deck."]
+    assert condense(took) == took
+    # The play stays in view above a two-card refill in three log lines.
+    lines = [t.plain for t in log_lines(["North goes first.", *hidden], 3)]
+    assert lines[0] == "· South plays Leaf 4 on the Leaf column."
 
 
 def test_a_short_terminal_gets_fewer_log_lines() -> None:
