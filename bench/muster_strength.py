@@ -140,8 +140,12 @@ def main(argv: Sequence[str]) -> int:
             parse_spec(spec)
         except ValueError as exc:
             parser.error(str(exc))
-    reduced = args.games < FULL_GAMES or args.iterations is not None or args.seconds < FULL_SECONDS or bool(args.pair)
-    label = "REDUCED run" if reduced else "full run"
+    if args.pair:
+        # Rows chosen by hand: budgets are the agents' own; only the game count can fall short.
+        label = "chosen rows" + (", REDUCED: fewer games" if args.games < FULL_GAMES else "")
+    else:
+        reduced = args.games < FULL_GAMES or args.iterations is not None or args.seconds < FULL_SECONDS
+        label = "REDUCED run" if reduced else "full run"
     if args.pair:
         budget = "budgets as given per agent"
     elif args.iterations is not None:
