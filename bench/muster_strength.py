@@ -18,6 +18,7 @@ Usage::
     python bench/muster_strength.py --pair hard:iterations=500 medium --games 100
 
 The full table takes many hours on two cores; reduced runs say so in their header.
+Two rows of the full table may stop after half their games (see ``LOOKS``).
 It can be played in parts: ``--results FILE`` keeps each finished game (JSON
 lines) and skips those already there on the next run; ``--minutes M`` starts no
 new game after M minutes. Each run prints the table over every game in the file::
@@ -33,10 +34,10 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from tabletop.commands.simulate import GameResult, play_game, summarise
+from tabletop.commands.simulate import GameResult, play_game, summarise, wilson
 from tabletop.rng import derive_seed
 
 from games.muster import MusterGame
@@ -44,6 +45,29 @@ from games.muster.ai.lab import LabGame, parse_spec
 
 FULL_GAMES = 400
 FULL_SECONDS = 1.0
+LOOK_Z = 2.576
+"""The interim look uses a 99% interval, so that looking twice keeps the error near 5%."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """One interim look at a row, declared before the row is played.
+
+    After ``games`` games the row stops if the 99% interval of the left agent's
+    rate lies wholly above or wholly below ``target``; otherwise it plays on to
+    the full count and is judged by the 95% interval.
+    """
+
+    games: int
+    target: float
+
+    def verdict(self, points: float, n: int) -> str | None:
+        low, high = wilson(points, n, LOOK_Z)
+        if low > self.target:
+            return f"stopped at the look: 99% CI {low:.1%}-{high:.1%}, above {self.target:.0%}"
+        if high < self.target:
+            return f"stopped at the look: 99% CI {low:.1%}-{high:.1%}, below {self.target:.0%}"
+        return None
 
 
 def _play(specs: tuple[str, str], options: dict[str, str], seed: int, rotation: int) -> GameResult:
@@ -64,7 +88,7 @@ def load_results(path: Path | None, specs: tuple[str, str], options: dict[str, s
 
 def run_pair(
     a: str, b: str, games: int, seed: int, workers: int, options: dict[str, str],
-    results_file: Path | None = None, deadline: float | None = None,
+    results_file: Path | None = None, deadline: float | None = None, look: Look | None = None,
 ) -> None:
     specs = (a, b)
     seeds = [derive_seed(seed, f"game-{i}") for i in range(games)]
@@ -82,16 +106,30 @@ def run_pair(
     def more_time() -> bool:
         return deadline is None or time.monotonic() < deadline
 
+    def looked() -> str | None:
+        if look is None or look.games >= games or any(i not in done for i in range(look.games)):
+            return None
+        return look.verdict(sum(done[i].returns[0] for i in range(look.games)), look.games)
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         running: dict[Future[GameResult], int] = {}
-        while (todo and more_time()) or running:
-            while todo and more_time() and len(running) < workers:
+        while (todo and more_time() and looked() is None) or running:
+            # The look sees the first games only: none after them starts until it is taken.
+            before_look = look is not None and any(i not in done for i in range(look.games))
+            while todo and more_time() and len(running) < workers and looked() is None:
+                if before_look and look is not None and todo[0] >= look.games:
+                    break
                 i = todo.pop(0)
                 running[pool.submit(_play, specs, options, seeds[i], i % 2)] = i
+            if not running:
+                break
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
                 record(running.pop(future), future.result())
     elapsed = time.perf_counter() - start
+    verdict = looked()
+    if verdict is not None and look is not None:
+        games = look.games
     results = [done[i] for i in sorted(done) if i < games]
     if not results:
         print(f"{a:>32} vs {b:<32} no games played yet", flush=True)
@@ -101,7 +139,8 @@ def run_pair(
     print(
         f"{a:>32} vs {b:<32} games {summary.games:4d}  W/D/L {first.wins}/{first.draws}/{first.losses}  "
         f"win rate {first.score_rate:6.1%}  95% CI {first.ci_low:5.1%}-{first.ci_high:5.1%}  "
-        f"s/move {first.seconds_per_move:.3f} / {second.seconds_per_move:.3f}  ({elapsed:.0f} s this run)",
+        f"s/move {first.seconds_per_move:.3f} / {second.seconds_per_move:.3f}  ({elapsed:.0f} s this run)"
+        + (f"  {verdict}" if verdict else ""),
         flush=True,
     )
 
@@ -118,6 +157,19 @@ def default_pairs(seconds: float, iterations: int | None) -> list[tuple[str, str
         (budget("hard", 4.0), budget("hard")),
         (budget("ismcts"), budget("pimc")),
     ]
+
+
+LOOKS = {
+    ("hard:seconds=4", "hard:seconds=1"): Look(FULL_GAMES // 2, 0.55),
+    ("ismcts:seconds=1", "pimc:seconds=1"): Look(FULL_GAMES // 2, 0.50),
+}
+"""Rows of the full table whose targets name no game count may stop at one look.
+
+The targets ask Hard vs Easy and Hard vs Medium for 400 games; "more thinking
+helps" (> 55%) and "not weaker than the other search" (>= 50%) do not, and these
+rows cost the most (about 200 s and 70 s a game), so they are looked at once,
+after 200 games.
+"""
 
 
 def main(argv: Sequence[str]) -> int:
@@ -155,7 +207,7 @@ def main(argv: Sequence[str]) -> int:
     print(f"Muster strength table ({label}): {args.games} games per row, {budget}, seed {args.seed}, "
           f"{args.workers} worker(s), seats alternated; win rate of the left agent, draws count half")
     for a, b in pairs:
-        run_pair(a, b, args.games, args.seed, args.workers, options, args.results, deadline)
+        run_pair(a, b, args.games, args.seed, args.workers, options, args.results, deadline, LOOKS.get((a, b)))
     return 0
 
 
