@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Any
 
 from rich.markup import escape
@@ -47,6 +48,8 @@ class Menu:
         self.registry = Registry.discover()
         self.games = self.registry.load_all()
         self.store, self.store_notice = _open_store(data_dir)
+        self._setups: dict[str, Setup] = {}
+        """The last setup of each game this session, so that coming back keeps the player's choices."""
 
     def loop(self) -> None:
         while True:
@@ -161,15 +164,19 @@ class Menu:
         from tabletop.ui.play import show_rules
         from tabletop.ui.terminal import clear_screen
 
-        setup = Setup.default(game)
+        last = self._setups.get(game.info.id)
+        setup = replace(last, seats=list(last.seats), options=dict(last.options)) if last else Setup.default(game)
         while True:
             clear_screen(self.console)
             self.console.print(f"[bold]{game.info.name}[/bold]\n{game.info.summary}\n")
             self.console.print(f"Rules: {describe_options(game, setup.options)}\n")
             answer = self.prompter.select("Set up the game:", self._setup_choices(setup))
             if answer == "start":
+                # The next game keeps opponent and options but deals afresh unless a seed is chosen again.
+                self._setups[game.info.id] = replace(setup, seats=list(setup.seats), options=dict(setup.options), seed=None)
                 return setup
             if answer == "back":
+                self._setups[game.info.id] = setup
                 return None
             if answer == "rules":
                 show_rules(self.console, self.prompter, game)

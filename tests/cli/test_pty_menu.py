@@ -81,6 +81,23 @@ def test_options_and_seed_from_the_setup_screen(example_plugin_path: Path, tmp_p
     assert _finish(child) == 130
 
 
+def test_the_setup_screen_remembers_the_last_choices(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = _at_the_seed_prompt(example_plugin_path, tmp_path)
+    child.send("12" + ENTER)
+    select(child, "Back to the games")
+    select(child, "High Card")
+    child.expect("Seed: 12")  # kept on the way back in
+    child.send(DOWN)  # redraw the list: its pointer line was read with the seed line
+    select(child, "Start the game")
+    _play_highcard_to_the_end(child)
+    child.expect("Press any key")
+    child.send(ENTER)
+    select(child, "High Card")
+    child.expect("Seed: random")  # a new game deals afresh
+    child.sendintr()
+    assert _finish(child) == 130
+
+
 def test_ctrl_c_at_the_menu_leaves_with_130_and_no_traceback(example_plugin_path: Path, tmp_path: Path) -> None:
     child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     child.expect("What would you like to play")
