@@ -93,7 +93,6 @@ def run_pair(
     specs = (a, b)
     seeds = [derive_seed(seed, f"game-{i}") for i in range(games)]
     done = load_results(results_file, specs, options)
-    todo = [i for i in range(games) if i not in done or done[i].seed != seeds[i]]
     start = time.perf_counter()
 
     def record(index: int, result: GameResult) -> None:
@@ -106,30 +105,29 @@ def run_pair(
     def more_time() -> bool:
         return deadline is None or time.monotonic() < deadline
 
-    def looked() -> str | None:
-        if look is None or look.games >= games or any(i not in done for i in range(look.games)):
-            return None
-        return look.verdict(sum(done[i].returns[0] for i in range(look.games)), look.games)
+    def play_up_to(count: int) -> bool:
+        """Play the missing games among the first ``count``; True once all of them are in."""
+        todo = [i for i in range(count) if i not in done or done[i].seed != seeds[i]]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            running: dict[Future[GameResult], int] = {}
+            while (todo and more_time()) or running:
+                while todo and more_time() and len(running) < workers:
+                    i = todo.pop(0)
+                    running[pool.submit(_play, specs, options, seeds[i], i % 2)] = i
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    record(running.pop(future), future.result())
+        return not todo
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        running: dict[Future[GameResult], int] = {}
-        while (todo and more_time() and looked() is None) or running:
-            # The look sees the first games only: none after them starts until it is taken.
-            before_look = look is not None and any(i not in done for i in range(look.games))
-            while todo and more_time() and len(running) < workers and looked() is None:
-                if before_look and look is not None and todo[0] >= look.games:
-                    break
-                i = todo.pop(0)
-                running[pool.submit(_play, specs, options, seeds[i], i % 2)] = i
-            if not running:
-                break
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                record(running.pop(future), future.result())
-    elapsed = time.perf_counter() - start
-    verdict = looked()
+    verdict = None
+    if look is not None and look.games < games and play_up_to(look.games):
+        # The look sees the first games only, so it takes the same games on any machine.
+        verdict = look.verdict(sum(done[i].returns[0] for i in range(look.games)), look.games)
     if verdict is not None and look is not None:
         games = look.games
+    else:
+        play_up_to(games)
+    elapsed = time.perf_counter() - start
     results = [done[i] for i in sorted(done) if i < games]
     if not results:
         print(f"{a:>32} vs {b:<32} no games played yet", flush=True)
