@@ -165,7 +165,7 @@ class Menu:
         from tabletop.ui.terminal import clear_screen
 
         last = self._setups.get(game.info.id)
-        setup = replace(last, seats=list(last.seats), options=dict(last.options)) if last else Setup.default(game)
+        setup = last.copy() if last else Setup.default(game)
         while True:
             clear_screen(self.console)
             self.console.print(f"[bold]{game.info.name}[/bold]\n{game.info.summary}\n")
@@ -173,7 +173,7 @@ class Menu:
             answer = self.prompter.select("Set up the game:", self._setup_choices(setup))
             if answer == "start":
                 # The next game keeps opponent and options but deals afresh unless a seed is chosen again.
-                self._setups[game.info.id] = replace(setup, seats=list(setup.seats), options=dict(setup.options), seed=None)
+                self._setups[game.info.id] = replace(setup.copy(), seed=None)
                 return setup
             if answer == "back":
                 self._setups[game.info.id] = setup

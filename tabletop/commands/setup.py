@@ -35,6 +35,10 @@ class Setup:
         seats = [HUMAN] + [opponent] * (players - 1)
         return cls(game, seats, game.info.default_options())
 
+    def copy(self) -> Setup:
+        """An independent copy: editing it leaves this setup as it was."""
+        return Setup(self.game, list(self.seats), dict(self.options), self.seed, list(self.names))
+
     def check(self) -> None:
         """Raise ValueError with a plain message for an unknown level or option."""
         levels = self.game.agents()
