@@ -227,6 +227,25 @@ def condense(log: Sequence[str]) -> list[str]:
     ['North draws 2 cards from the deck.']
     """
     out: list[str] = []
+    run: list[re.Match[str]] = []  # a player's deck draws in a row, not yet written
+    for line in _without_announced_draws(log):
+        drawn = DRAWN.match(line)
+        if drawn and run and drawn["who"] == run[0]["who"] and not run[-1]["rest"]:
+            run.append(drawn)
+            continue
+        if run:
+            out.append(_draws_line(run))
+        run = [drawn] if drawn else []
+        if not drawn:
+            out.append(line)
+    if run:
+        out.append(_draws_line(run))
+    return out
+
+
+def _without_announced_draws(log: Sequence[str]) -> list[str]:
+    """The log less each "draws from the deck." decision whose card's own line follows."""
+    kept = []
     for i, line in enumerate(log):
         if line.endswith(DECK_DRAW) and i + 1 < len(log):
             who = line[: -len(DECK_DRAW)]
@@ -234,33 +253,20 @@ def condense(log: Sequence[str]) -> list[str]:
             # The chance line may go on: "... from the deck. That was the deck's last card: ..."
             if following != line and following.startswith(who + " draws ") and " from the deck." in following:
                 continue
-        joined = _join_draws(out[-1], line) if out else None
-        if joined is not None:
-            out[-1] = joined
-        else:
-            out.append(line)
-    return out
+        kept.append(line)
+    return kept
 
 
-def _join_draws(earlier: str, later: str) -> str | None:
-    """One line for two deck draws by the same player in a row, or None."""
-    a, b = DRAWN.match(earlier), DRAWN.match(later)
-    if a is None or b is None or a["who"] != b["who"] or a["rest"]:
-        return None
-    cards = _drawn_cards(a["what"]) + _drawn_cards(b["what"])
-    if all(c == "a card" for c in cards):
+def _draws_line(run: Sequence[re.Match[str]]) -> str:
+    """One line for a player's deck draws in a row: "2 cards" when none is shown."""
+    if len(run) == 1:
+        return run[0].string
+    cards = [draw["what"] for draw in run]
+    if all(card == "a card" for card in cards):
         what = f"{len(cards)} cards"
     else:
         what = ", ".join(cards[:-1]) + " and " + cards[-1]
-    return f"{a['who']} draws {what} from the deck.{b['rest']}"
-
-
-def _drawn_cards(what: str) -> list[str]:
-    """The cards of a (possibly joined) draw line: "2 cards" is two hidden ones."""
-    count = re.fullmatch(r"(\d+) cards", what)
-    if count:
-        return ["a card"] * int(count[1])
-    return [c for part in what.split(", ") for c in part.split(" and ")]
+    return f"{run[0]['who']} draws {what} from the deck.{run[-1]['rest']}"
 
 
 def log_lines(log: Sequence[str], count: int = LOG_LINES, width: int = 78) -> list[Text]:
