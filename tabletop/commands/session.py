@@ -26,7 +26,7 @@ def load_game(game_id: str) -> Game[Any]:
     try:
         return Registry.discover().get(game_id)
     except (UnknownGameError, GameLoadError) as exc:
-        raise UsageError(str(exc).strip("'\"")) from None
+        raise UsageError(str(exc)) from None
 
 
 def open_store(data_dir: str | None, console: Any) -> Store | None:

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from tabletop.game import Game
+from tabletop.cli import UsageError
+from tabletop.commands.session import load_game
 from tabletop.registry import GameLoadError, Registry, UnknownGameError
 from tabletop.testing.plugins import write_dist_info
 
@@ -111,6 +113,10 @@ def test_a_game_must_call_itself_by_its_entry_point_name(site: Path, example_plu
     registry = Registry.discover()
     with pytest.raises(GameLoadError, match="registered as 'alias' but calls itself 'highcard'"):
         registry.get("alias")
+    # The command line passes the message on whole, quotes and all.
+    with pytest.raises(UsageError) as caught:
+        load_game("alias")
+    assert str(caught.value).endswith("registered as 'alias' but calls itself 'highcard'")
 
 
 def test_an_entry_point_may_name_a_factory(site: Path, example_plugin_path: Path) -> None:
