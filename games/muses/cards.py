@@ -83,6 +83,11 @@ class Card:
     power: Power | None
     edges: tuple[Condition | None, ...]
 
+    @property
+    def worth(self) -> str:
+        """Its points as a player reads them: "1 pt", "3 pts"."""
+        return f"{self.points} pt" if self.points == 1 else f"{self.points} pts"
+
     def top(self, rotation: int) -> Condition | None:
         """The condition on top after ``rotation`` quarter turns."""
         return self.edges[rotation]

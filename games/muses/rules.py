@@ -405,7 +405,7 @@ class MusesState(State[MusesAction]):
     def describe(self, action: MusesAction, viewer: int | None = None) -> str:
         if isinstance(action, Draw):
             card = self.card(self.cardset.index(action.card))
-            return f"Turned up {card.name} ({card.points} pts), top: {card.top(0)}."
+            return f"Turned up {card.name} ({card.worth}), top: {card.top(0)}."
         if isinstance(action, Roll):
             return f"Rolled {face(action.low)} and {face(action.high)}."
         if isinstance(action, Reroll):
@@ -417,7 +417,7 @@ class MusesState(State[MusesAction]):
         claimed = self.cardset.index(action.card) if isinstance(action, Claim) else None
         kept, gone = self.rotation_outcome(claimed)
         head = (
-            f"Claimed {self.card(claimed).name} (+{self.card(claimed).points} pts)."
+            f"Claimed {self.card(claimed).name} (+{self.card(claimed).worth})."
             if claimed is not None
             else "Ended the turn without a claim."
         )

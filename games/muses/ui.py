@@ -147,7 +147,7 @@ class MusesUI(GameUI):
             return ("End the turn without a claim",)
         if isinstance(action, Claim):
             card = state.card(state.cardset.index(action.card))
-            return ("Claim a muse", f"{card.name} ({card.points} pts)")
+            return ("Claim a muse", f"{card.name} ({card.worth})")
         if isinstance(action, Hint):
             return ("Use a hint", f"die {face(action.die)}", f"{action.delta:+d} → {action.die + action.delta}")
         if isinstance(action, UsePower):
@@ -188,7 +188,7 @@ class MusesUI(GameUI):
             for i, rot in missing:
                 card = state.card(i)
                 out.append(
-                    (("Claim a muse", f"{card.name} ({card.points} pts)"), f"the dice ({dice}) do not meet {card.top(rot)}")
+                    (("Claim a muse", f"{card.name} ({card.worth})"), f"the dice ({dice}) do not meet {card.top(rot)}")
                 )
         if state.hints == 0:
             out.append((("Use a hint",), "no hints left"))

@@ -86,7 +86,7 @@ def test_steps_reach_every_action_once_and_claims_are_explained() -> None:
     claimable = {str(a) for a in state.legal_actions() if isinstance(a, Claim)}
     for i, rot in state.display:
         card = state.card(i)
-        label = ("Claim a muse", f"{card.name} ({card.points} pts)")
+        label = ("Claim a muse", f"{card.name} ({card.worth})")
         if f"claim {card.name}" not in claimable:
             assert f"the dice (3 and 4) do not meet {card.top(rot)}" == reasons[label]
 

@@ -211,3 +211,12 @@ def test_cards_option_takes_a_file(tmp_path) -> None:  # type: ignore[no-untyped
         game.resolve_options({"cards": str(tmp_path / "missing.toml")})
     with pytest.raises(ValueError, match="no option"):
         game.resolve_options({"colour": "red"})
+
+
+def test_the_log_counts_one_point_as_1_pt() -> None:
+    cards = make_set([("Solo", 1, "", ["7", "", "", ""]), ("Duo", 2, "", ["7", "", "", ""])], target=3, hints=0)
+    state = MusesState(cards)
+    assert state.describe(game.parse_action(state, "draw Solo")).startswith("Turned up Solo (1 pt), top:")
+    assert state.describe(game.parse_action(state, "draw Duo")).startswith("Turned up Duo (2 pts), top:")
+    play(state, "draw Solo", "roll 3 4")
+    assert state.describe(Claim("Solo")).startswith("Claimed Solo (+1 pt).")
