@@ -224,7 +224,8 @@ def show_rules(console: Console, prompter: Prompter, game: Any) -> None:
 
     clear_screen(console)
     if console.is_terminal:
-        os.environ.setdefault("LESS", "-R")  # let less pass the text styles through
+        # -R lets less pass the text styles through; the prompt tells a newcomer how to get back.
+        os.environ.setdefault("LESS", "-R -PsRules (arrows or space to read, q to go back)$")
         with console.pager(styles=True):
             console.print(Markdown(game.rules_text()))
     else:
