@@ -107,9 +107,9 @@ class Menu:
         unfinished = sorted(self.store.unfinished(), key=lambda r: r.id or 0, reverse=True)
         return [
             Choice(
-                f"Continue {names.get(r.game_id, r.game_id)} (game {r.id}, {local_time(r.started)}, {len(r.history)} moves)",
+                f"Continue {names.get(r.game_id, r.game_id)} (game {r.id}, {local_time(r.started)}, {_moves(len(r.history))})",
                 ("continue", r),
-                None if r.game_id in names else "this game is not installed",
+                None if r.game_id in names else "not installed",
             )
             for r in unfinished[:MAX_CONTINUE]
         ]
@@ -129,7 +129,7 @@ class Menu:
                 _one_line(f"{r.id}. {names.get(r.game_id, r.game_id)}, {local_time(r.started)}, "
                           f"{players_text(r)}: {result_text(r)}"),
                 r,
-                None if r.game_id in names else "this game is not installed",
+                None if r.game_id in names else "not installed",
             )
             for r in records
         ]
@@ -251,6 +251,10 @@ def _open_store(data_dir: str | None) -> tuple[Any, str | None]:
     except StoreError as exc:
         return None, f"games will not be saved: {exc}"
     return store, store.notice
+
+
+def _moves(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
 
 
 def _one_line(text: str) -> str:

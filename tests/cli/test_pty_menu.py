@@ -147,6 +147,21 @@ def test_in_game_menu_rules_and_leave(example_plugin_path: Path, tmp_path: Path)
     assert _finish(child) == 0
 
 
+def test_a_saved_game_whose_plugin_is_gone_is_listed_but_not_offered(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn(["play", "highcard", "--seed", "21"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("Your move:")
+    child.expect(POINTER)
+    child.sendintr()
+    assert _finish(child) == 130
+
+    child = spawn([], data_dir=tmp_path)  # High Card is no longer installed
+    child.expect("What would you like to play")
+    # The whole entry, reason and all, fits the 80 columns (the terminal would cut it off).
+    child.expect(r"- Continue highcard \(game 1, [^,]+, \d+ moves\) \(not installed\)")
+    select(child, "Quit")
+    assert _finish(child) == 0
+
+
 def test_a_plugin_that_fails_to_import_is_reported_and_the_menu_survives(example_plugin_path: Path, tmp_path: Path) -> None:
     site = _plugin_site(tmp_path, "broken-game", "broken", "broken_game:game")
     (site / "broken_game.py").write_text("raise RuntimeError('this plugin is broken on purpose')\n")
