@@ -63,7 +63,11 @@ class GameUI:
         self.game = game
 
     def render(self, console: Console, view: View, log: Sequence[str]) -> None:
-        """Draw the position as ``view.player`` sees it, with the latest log lines."""
+        """Draw the position as ``view.player`` sees it, with the latest log lines.
+
+        ``log`` holds up to :data:`tabletop.ui.play.LOG_EVENTS` lines, oldest first;
+        show the last few that fit.
+        """
         from rich.pretty import Pretty
 
         console.print(Pretty(view.to_json()))

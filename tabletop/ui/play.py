@@ -20,7 +20,9 @@ from tabletop.ui.terminal import clear_screen
 if TYPE_CHECKING:
     from rich.console import Console
 
-LOG_LINES = 6
+LOG_EVENTS = 50
+"""How many of the latest events a game's ``render`` receives: each interface shows as many as it has
+room for, and a computer's whole turn fits."""
 
 
 class _Back:
@@ -95,8 +97,8 @@ def _pass_the_device(table: Table, player: int) -> None:
 
 
 def log_for(events: Sequence[Event], viewer: int, names: Sequence[str]) -> list[str]:
-    """The latest log lines as ``viewer`` may read them."""
-    return [e.text_for(viewer) for e in events[-LOG_LINES:]]
+    """The latest log lines as ``viewer`` may read them, oldest first."""
+    return [e.text_for(viewer) for e in events[-LOG_EVENTS:]]
 
 
 def _draw(table: Table, player: int, notice: str | None = None) -> None:
