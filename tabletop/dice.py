@@ -21,10 +21,16 @@ FACES = 6
 
 
 def roll(rng: random.Random, faces: int = FACES) -> int:
+    """One die rolled with ``rng``: for agents and simulations, never for rules.
+
+    A rules engine does not roll: a roll is a chance node whose outcomes are
+    :func:`one_die_outcomes` or :func:`two_dice_outcomes`.
+    """
     return rng.randint(1, faces)
 
 
 def roll_many(rng: random.Random, n: int, faces: int = FACES) -> tuple[int, ...]:
+    """``n`` dice rolled with ``rng`` (like :func:`roll`, not for rules)."""
     return tuple(rng.randint(1, faces) for _ in range(n))
 
 
@@ -60,4 +66,5 @@ def two_dice_outcomes(faces: int = FACES) -> tuple[tuple[tuple[int, int], float]
 
 @cache
 def one_die_outcomes(faces: int = FACES) -> tuple[tuple[int, float], ...]:
+    """The results of one die with their probabilities: the outcomes of a one-die chance node."""
     return tuple((v, 1 / faces) for v in range(1, faces + 1))

@@ -80,6 +80,21 @@ class View(abc.ABC):
         return hash(repr(self.to_json()))
 
 
+@dataclass(frozen=True, eq=False)
+class FullView(View):
+    """Everything, for a game where nothing is hidden: ``FullView(player, state.to_json())``.
+
+    >>> FullView(0, {"pile": 7}) == FullView(0, {"pile": 7}), FullView(0, {"pile": 7}) == FullView(1, {"pile": 7})
+    (True, False)
+    """
+
+    player: int
+    state: JSON
+
+    def to_json(self) -> JSON:
+        return {"player": self.player, "state": self.state}
+
+
 class State(abc.ABC, Generic[A]):
     """A position of a game, mutated in place by :meth:`apply`.
 
@@ -240,6 +255,15 @@ class Game(abc.ABC, Generic[A]):
         from tabletop.agents import RandomAgent
 
         return {"random": lambda: RandomAgent()}
+
+    def default_agent(self) -> str | None:
+        """The computer level a new game offers as the opponent, or None without any.
+
+        The second in menu order when there are several (list them from the
+        easiest up, so a newcomer meets the next-to-easiest), else the only one.
+        """
+        levels = list(self.agents())
+        return levels[min(1, len(levels) - 1)] if levels else None
 
     def agent_labels(self) -> Mapping[str, str]:
         """Human-readable label of each computer level (defaults to its name)."""

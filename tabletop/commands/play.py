@@ -27,7 +27,7 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
             "--opponent",
             choices=["human", *levels],
             help="who plays the other seat: 'human' for two people at one keyboard (default: %(default)s)",
-            default=levels[min(1, len(levels) - 1)] if levels else "human",
+            default=game.default_agent() or "human",
         )
     parser.add_argument("--seed", type=_seed, help="replay a deal: the seed a finished game shows")
     for option in info.options:

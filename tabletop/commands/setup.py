@@ -29,9 +29,8 @@ class Setup:
     def default(cls, game: Game[Any], opponent: str | None = None) -> Setup:
         """One person in seat 0; computer (or a second person) elsewhere."""
         players = game.info.players
-        levels = list(game.agents())
         if opponent is None:
-            opponent = levels[min(1, len(levels) - 1)] if levels else HUMAN
+            opponent = game.default_agent() or HUMAN
         seats = [HUMAN] + [opponent] * (players - 1)
         return cls(game, seats, game.info.default_options())
 

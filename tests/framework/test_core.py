@@ -105,6 +105,30 @@ def test_option_parsing_and_resolution(example_plugin_path: Path) -> None:
         game.resolve_options({"colour": "red"})
 
 
+def test_the_default_opponent_is_the_second_level_unless_the_game_says(example_plugin_path: Path) -> None:
+    from tabletop_highcard import game
+    from tabletop_highcard.rules import HighCard
+
+    from games.muster import game as muster
+    from tabletop.commands.play import game_parser
+    from tabletop.commands.setup import Setup
+
+    assert game.default_agent() == "random"  # the only level
+    assert muster.default_agent() == "medium"  # easy, medium, hard, ...
+    assert Setup.default(muster).seats == ["human", "medium"]
+
+    class ChoosesFirst(HighCard):
+        def agents(self) -> dict[str, Any]:
+            return {"random": RandomAgent, "first": FirstAgent}
+
+        def default_agent(self) -> str | None:
+            return "first"
+
+    chooser = ChoosesFirst()
+    assert game_parser(chooser).parse_args([]).opponent == "first"
+    assert Setup.default(chooser).seats == ["human", "first"]
+
+
 # -- the turn loop -------------------------------------------------------------------
 
 
