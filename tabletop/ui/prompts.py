@@ -85,7 +85,7 @@ class QuestionaryPrompter(Prompter):
         def _any(event: Any) -> None:
             event.app.exit(result=None)
 
-        PromptSession([("class:question", f" {message} ")], key_bindings=bindings, style=STYLE).app.run()
+        PromptSession([("class:question", f"{message} ")], key_bindings=bindings, style=STYLE).app.run()
 
 
 def _leave_on_ctrl_d(question: questionary.Question) -> None:
