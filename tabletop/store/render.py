@@ -40,16 +40,29 @@ def players_text(record: GameRecord) -> str:
     >>> r = GameRecord(game_id="g", options={}, seed=1, seats=["human", "hard"], names=["Ann", "Computer"], started="")
     >>> players_text(r)
     'Ann v Computer (hard)'
+    >>> players_text(GameRecord(game_id="g", options={}, seed=1, seats=["human", "hard"], names=["You", "Computer (Hard)"], started=""))
+    'You v Computer (Hard)'
     """
-    parts = [name if spec == HUMAN else f"{name} ({spec})" for spec, name in zip(record.seats, record.names)]
-    return " v ".join(parts)
+    return " v ".join(_seat_text(spec, name) for spec, name in zip(record.seats, record.names))
+
+
+def _seat_text(spec: str, name: str) -> str:
+    """A seat's name, with its computer level unless the name already says it ("Computer (Hard)")."""
+    if spec == HUMAN or f"({spec.lower()})" in name.lower():
+        return name
+    return f"{name} ({spec})"
 
 
 def result_text(record: GameRecord) -> str:
-    """The outcome, or how far an unfinished game got."""
+    """The outcome, or how far an unfinished game got.
+
+    >>> result_text(GameRecord(game_id="g", options={}, seed=1, seats=["human"], names=["You"], started="", history=["roll 3"]))
+    'unfinished (1 action)'
+    """
     if record.is_finished:
         return record.result or "finished"
-    return f"unfinished ({len(record.history)} actions)"
+    count = len(record.history)
+    return f"unfinished ({count} action{'' if count == 1 else 's'})"
 
 
 def history_table(records: Sequence[GameRecord], game_names: Mapping[str, str] | None = None) -> Table:
