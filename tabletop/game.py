@@ -219,6 +219,12 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     seat_names: tuple[str, ...] = ()
     perfect_information: bool = False
+    short_name: str = ""
+    """A shorter name for narrow tables such as the history (default: ``name``)."""
+
+    @property
+    def short(self) -> str:
+        return self.short_name or self.name
 
     def default_options(self) -> dict[str, str]:
         return {o.key: o.default for o in self.options}

@@ -42,6 +42,7 @@ class MusterGame(Game["MusterAction"]):
     info = GameInfo(
         id="muster",
         name="Muster: Raise the Banners",
+        short_name="Muster",
         summary=SUMMARY,
         players=2,
         max_length=MAX_LENGTH,

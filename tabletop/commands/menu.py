@@ -154,7 +154,7 @@ class Menu:
         clear_screen(self.console)
         rows = self.store.stats()
         if rows:
-            self.console.print(stats_table(rows, {g.info.id: g.info.name for g in self.games}))
+            self.console.print(stats_table(rows, {g.info.id: g.info.short for g in self.games}))
         else:
             self.console.print("No finished games yet.")
         self.prompter.pause("Press any key to go back")

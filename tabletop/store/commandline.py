@@ -71,11 +71,11 @@ def registry() -> Registry:
 
 
 def game_names(reg: Registry, game_ids: Any) -> dict[str, str]:
-    """Display names of games, falling back to the id for games that do not load."""
+    """Short display names of games, falling back to the id for games that do not load."""
     names = {}
     for game_id in set(game_ids):
         try:
-            names[game_id] = reg.get(game_id).info.name
+            names[game_id] = reg.get(game_id).info.short
         except Exception:  # an uninstalled or broken game is still listed by its id
             names[game_id] = game_id
     return names

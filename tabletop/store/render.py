@@ -67,12 +67,14 @@ def result_text(record: GameRecord) -> str:
 
 def history_table(records: Sequence[GameRecord], game_names: Mapping[str, str] | None = None) -> Table:
     """The list of games: id, game, date, players, result, seed (unfinished ones marked)."""
+    from rich import box
     from rich.table import Table
 
     names = game_names or {}
-    table = Table(title="Games", title_justify="left")
+    # Light rules and no outer border leave the words room at 80 columns.
+    table = Table(title="Games", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True, expand=True)
     table.add_column("Id", justify="right", no_wrap=True)
-    table.add_column("Game")
+    table.add_column("Game", max_width=14)
     table.add_column("Date", no_wrap=True)
     table.add_column("Players", ratio=1)
     table.add_column("Result", ratio=1)
@@ -105,7 +107,7 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
 
     names = game_names or {}
     table = Table(title="Statistics", title_justify="left", caption="W-L-D: won, lost, drawn; streak: wins in a row now / best")
-    table.add_column("Game")
+    table.add_column("Game", max_width=14)
     table.add_column("Opponent")
     for label in ("Played", "W-L-D", "Win %", "Streak", "Best score"):
         table.add_column(label, justify="right", no_wrap=True)

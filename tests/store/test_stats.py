@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from rich.console import Console
 from store_fakegames import FakeRegistry
@@ -85,3 +86,27 @@ def test_stats_table_renders() -> None:
     console.print(stats_table(rows, {"nim": "Nim"}))
     text = console.export_text()
     assert "Nim" in text and "hard" in text and "50%" in text
+
+
+def test_the_history_fits_a_duel_in_two_lines_at_80_columns() -> None:
+    from games.muster import game as muster
+    from tabletop.store import history_table
+    from tabletop.store.commandline import game_names
+
+    class Installed:
+        def get(self, game_id: str) -> Any:
+            return muster
+
+    names = game_names(Installed(), ["muster"])  # type: ignore[arg-type]
+    assert names == {"muster": "Muster"}  # the short name: the full one would wrap
+    record = GameRecord(game_id="muster", options={}, seed=1797788480, seats=["human", "medium"],
+                        names=["You", "Computer (Medium)"], started="2026-11-30T06:48:00+00:00",
+                        result="North wins, 3 castles to 2.", returns=[1.0, 0.0], finished="2026-11-30T07:00:00+00:00")
+    record.id = 12
+    console = Console(file=io.StringIO(), width=80, record=True)
+    console.print(history_table([record], names))
+    rows = console.export_text().splitlines()
+    start = next(i for i, line in enumerate(rows) if line.strip(" │").startswith("12"))
+    body = [line for line in rows[start:] if any(ch.isalnum() for ch in line)]
+    assert len(body) == 2, "\n".join(rows)
+    assert "Muster" in body[0] and "1797788480" in body[0]
