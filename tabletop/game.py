@@ -190,10 +190,22 @@ class Option:
     help: str = ""
     free_text: bool = False
     """Any text is accepted (e.g. a file name); ``choices`` is then ignored."""
+    choice_labels: tuple[str, ...] = ()
+    """How the menu shows each of ``choices``, in order, when the value alone says too little."""
 
     @property
     def is_flag(self) -> bool:
         return not self.free_text and self.choices == ("off", "on")
+
+    def label_of(self, value: str) -> str:
+        """The menu's words for ``value``.
+
+        >>> Option("first", "First player", ("random", "1", "2"), "random", choice_labels=("random", "North", "South")).label_of("1")
+        'North'
+        """
+        if value in self.choices and len(self.choice_labels) == len(self.choices):
+            return self.choice_labels[self.choices.index(value)]
+        return value
 
     def parse(self, text: str) -> str:
         """Check ``text`` is one of the choices (case-insensitive)."""

@@ -166,11 +166,12 @@ class Menu:
 
         last = self._setups.get(game.info.id)
         setup = last.copy() if last else Setup.default(game)
+        answer = None  # the cursor comes back to the line just changed
         while True:
             clear_screen(self.console)
             self.console.print(f"[bold]{game.info.name}[/bold]\n{game.info.summary}\n")
             self.console.print(f"Rules: {describe_options(game, setup.options)}\n")
-            answer = self.prompter.select("Set up the game:", self._setup_choices(setup))
+            answer = self.prompter.select("Set up the game:", self._setup_choices(setup), default=answer)
             if answer == "start":
                 # The next game keeps opponent and options but deals afresh unless a seed is chosen again.
                 self._setups[game.info.id] = replace(setup.copy(), seed=None)
@@ -193,7 +194,8 @@ class Menu:
         if game.info.players > 1:
             choices.append(Choice(f"Opponent: {self._opponent_label(setup)}", "opponent"))
         for option in game.info.options:
-            choices.append(Choice(f"{option.label}: {setup.options.get(option.key, option.default) or 'default'}", option.key))
+            value = setup.options.get(option.key, option.default)
+            choices.append(Choice(f"{option.label}: {option.label_of(value) if value else 'default'}", option.key))
         choices.append(Choice(f"Seed: {setup.seed if setup.seed is not None else 'random'}", "seed"))
         choices.append(Choice("Read the rules", "rules"))
         choices.append(Choice("Back to the games", "back"))
@@ -230,8 +232,10 @@ class Menu:
 
     def _ask_option(self, setup: Setup, key: str) -> None:
         option = setup.game.info.option(key)
+        if option.help:
+            self.console.print(option.help)
         if option.free_text:
-            text = self.prompter.text(f"{option.label} ({option.help}; empty for the default):")
+            text = self.prompter.text(f"{option.label} (empty for the default):")
             try:
                 setup.options = setup.game.resolve_options({**setup.options, key: text.strip() or option.default})
             except ValueError as exc:
@@ -239,8 +243,8 @@ class Menu:
                 self.prompter.pause()
             return
         current = setup.options.get(key, option.default)
-        choices = [Choice(value, value) for value in option.choices]
-        setup.options[key] = self.prompter.select(f"{option.label}{' (' + option.help + ')' if option.help else ''}:", choices, default=current)
+        choices = [Choice(option.label_of(value), value) for value in option.choices]
+        setup.options[key] = self.prompter.select(f"{option.label}:", choices, default=current)
 
 
 def _open_store(data_dir: str | None) -> tuple[Any, str | None]:

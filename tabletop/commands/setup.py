@@ -86,5 +86,5 @@ def describe_options(game: Game[Any], options: Mapping[str, str]) -> str:
             if value == "on":
                 parts.append(option.label)
         elif value and value != option.default:
-            parts.append(f"{option.label}: {value}")
+            parts.append(f"{option.label}: {option.label_of(value)}")
     return ", ".join(parts) or "standard rules"

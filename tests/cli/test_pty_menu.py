@@ -84,6 +84,10 @@ def test_options_and_seed_from_the_setup_screen(example_plugin_path: Path, tmp_p
 def test_the_setup_screen_remembers_the_last_choices(example_plugin_path: Path, tmp_path: Path) -> None:
     child = _at_the_seed_prompt(example_plugin_path, tmp_path)
     child.send("12" + ENTER)
+    child.expect("Set up the game")
+    child.expect(POINTER)
+    assert child.match.group(1).startswith("Seed: 12")  # the cursor stays on the line just changed
+    child.send(DOWN)  # redraw the list for select(), which reads the pointer line afresh
     select(child, "Back to the games")
     select(child, "High Card")
     child.expect("Seed: 12")  # kept on the way back in
