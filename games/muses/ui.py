@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from games.muses.cards import Card, Power
 from games.muses.rules import (
     ACT,
+    OVER,
     Claim,
     End,
     Hint,
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 CARD_WIDTH = 19
 ADVISE = "advise"
 ADVICE_LINES = 8
+LOG_LINES = 3
+CLAIMED_LINES = 3
 
 
 def power_short(power: Power | None) -> str:
@@ -69,8 +72,8 @@ def card_text(card: Card, rotation: int) -> Text:
     nxt = upcoming(card, rotation)[:3]
     nxt += [""] * (3 - len(nxt))
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{card.name[:12]:<12}", style="bold")
-    text.append(f" {card.points} pt\n")
+    text.append(f"{card.name[:11]:<11}", style="bold")
+    text.append(f" {card.worth:>5}\n")
     text.append(f"▲ {top}", style="reverse bold")
     text.append("\n")
     for line in nxt:
@@ -93,13 +96,18 @@ def dice_text(state: MusesState) -> str:
     return "Dice: not rolled"
 
 
-def status_lines(state: MusesState) -> list[str]:
-    """Score, hints, deck, claimed muses and their powers."""
+def status_lines(state: MusesState, width: int = 80) -> list[str]:
+    """Score, hints, deck, then the claimed muses and their powers in at most three lines.
+
+    A finished game shows no claimed line: the result below it adds the muses up.
+    """
+    import textwrap
+
     hints = "●" * state.hints + "○" * (state.cardset.hints - state.hints)
-    head = (
-        f"Turn {state.turn}  {dice_text(state)}  Hints {hints} ({state.hints})  "
-        f"Deck {len(state.deck)}  Score {state.score()}/{state.cardset.target}"
-    )
+    where = "Game over" if state.phase == OVER else f"Turn {state.turn}  {dice_text(state)}"
+    head = f"{where}  Hints {hints} ({state.hints})  Deck {len(state.deck)}  Score {state.score()}/{state.cardset.target}"
+    if state.phase == OVER:
+        return [head]
     claimed = []
     for i, used in state.tableau:
         card = state.card(i)
@@ -109,7 +117,7 @@ def status_lines(state: MusesState) -> list[str]:
             mark = "used" if used else f"READY: {power_short(card.power)}"
             claimed.append(f"{card.name} {card.points} ({mark})")
     tail = "Claimed: " + (", ".join(claimed) if claimed else "none yet")
-    return [head, tail]
+    return [head, *textwrap.wrap(tail, width - 1, subsequent_indent="  ", max_lines=CLAIMED_LINES, placeholder=" …")]
 
 
 class MusesUI(GameUI):
@@ -132,9 +140,11 @@ class MusesUI(GameUI):
             console.print(grid)
         else:
             console.print("The display is empty.")
-        for line in status_lines(state):
+        status = status_lines(state, console.width)
+        for line in status:
             console.print(Text(line), overflow="ellipsis", no_wrap=True)
-        for line in log[-3:]:
+        # The log gives up what the claimed muses take beyond one line, so the board keeps its height.
+        for line in log[-(LOG_LINES + 2 - len(status)) :]:
             console.print(Text(f"  {line}", style="dim"), overflow="ellipsis", no_wrap=True)
 
     def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import io
+import random
 
 from rich.console import Console
 
 from games.muses import game
 from games.muses.advisor import Advisor
 from games.muses.agents import NaiveAgent, OptimalAgent
-from games.muses.rules import ACT, Claim, MusesState
+from games.muses.rules import ACT, OVER, Claim, MusesState
 from games.muses.ui import MusesUI
+from tabletop.game import TERMINAL
 from tabletop.loop import Match
 from tabletop.ui.base import Prompter
 
@@ -70,6 +72,30 @@ def test_screen_fits_80_columns_and_shows_what_matters() -> None:
     assert "▲ Odd" in text and "⚂ 3" in text and "⚃ 4" in text  # faces with digits
     assert "Hints ●●● (3)" in text and "Urania 3 (READY: flip a die)" in text
     assert "discard" in text  # how each card leaves the display
+
+
+def test_every_claimed_muse_and_ready_power_stays_on_screen() -> None:
+    state = full_display()
+    names = ["Erato", "Euterpe", "Melpomene", "Polyhymnia", "Terpsichore", "Calliope"]
+    taken = [state.cardset.index(name) for name in names]
+    state.tableau += [(i, name == "Euterpe") for i, name in zip(taken, names)]
+    state.deck = [i for i in state.deck if i not in taken]
+    lines = screen(state).splitlines()
+    text = "\n".join(lines)
+    assert max(len(line) for line in lines) <= 80 and len(lines) <= 13  # the same height as with one line
+    for name in names:
+        assert name in text
+    assert "Melpomene 3 (READY: re-roll a die)" in text and "Euterpe 2 (used)" in text
+
+
+def test_a_finished_game_says_so_instead_of_a_next_turn() -> None:
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.current_player() != TERMINAL:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.phase == OVER
+    text = screen(state)
+    assert "Game over" in text and "Turn " not in text and "not rolled" not in text
 
 
 def test_steps_reach_every_action_once_and_claims_are_explained() -> None:
