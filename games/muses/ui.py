@@ -149,7 +149,10 @@ class MusesUI(GameUI):
 
     def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:
         state = _state(view)
-        return [Step(a, self.path(state, a)) for a in legal]
+        # Ending the turn cannot be undone (the next card is turned up), so it is listed last:
+        # the cursor starts on it only when it is the one thing left to do.
+        ordered = sorted(legal, key=lambda a: isinstance(a, End))
+        return [Step(a, self.path(state, a)) for a in ordered]
 
     def path(self, state: MusesState, action: MusesAction) -> tuple[str, ...]:
         """The labels a person picks to reach ``action``."""
@@ -203,7 +206,8 @@ class MusesUI(GameUI):
         if state.hints == 0:
             out.append((("Use a hint",), "no hints left"))
         if not state.unused_powers():
-            out.append((("Use a power",), "no unused powers (claim a muse with a power first)"))
+            claimed_power = any(state.card(i).power is not None for i, _ in state.tableau)
+            out.append((("Use a power",), "every claimed power is used" if claimed_power else "claim a muse with a power first"))
         return out
 
     def extra_choices(self, view: View) -> list[Choice]:

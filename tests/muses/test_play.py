@@ -98,6 +98,17 @@ def test_a_finished_game_says_so_instead_of_a_next_turn() -> None:
     assert "Game over" in text and "Turn " not in text and "not rolled" not in text
 
 
+def test_ending_the_turn_comes_last_and_a_spent_power_is_explained() -> None:
+    state = full_display()
+    ui = MusesUI(game)
+    steps = ui.steps(state.view(0), state.legal_actions())
+    assert steps[-1].path == ("End the turn without a claim",) and len(steps) > 1
+    state.tableau = [(i, True) for i, _ in state.tableau]  # Urania's flip is spent
+    assert ((("Use a power",), "every claimed power is used")) in ui.unavailable(state.view(0))
+    fresh = play(game.new_initial_state(), "draw Cleo", "roll 1 2")
+    assert ((("Use a power",), "claim a muse with a power first")) in ui.unavailable(fresh.view(0))
+
+
 def test_steps_reach_every_action_once_and_claims_are_explained() -> None:
     state = full_display()
     ui = MusesUI(game)
