@@ -68,14 +68,14 @@ def _placement_reason(s: MusterState, top: int, strength: int) -> str | None:
     if s._place[top][strength]:
         return None
     if top == 6:
-        return "nothing but another Wizard can go on a Rainbow Wizard"
+        return "only another Wizard can go on a Rainbow Wizard"
     if top == 0:
         return "The Power of One: only a 1 may start an empty column"
     if s.simplified:
-        return f"the top card there is {top}: Simplified needs strength {top} or more"
+        return f"on a {top} Simplified needs strength {top} or more"
     if top == 5:
-        return "the top card there is 5 and nothing stronger than 5 exists"
-    return f"the top card there is {top}: only strength {top} or {top + 1} may follow"
+        return "on a 5 only another 5 may follow"
+    return f"on a {top} only strength {top} or {top + 1} may follow"
 
 
 def _icon_reason(s: MusterState, kind: int, col: int) -> str | None:
@@ -139,13 +139,13 @@ def _r_bridge(s: MusterState, a: A.MusterAction) -> str | None:
     col = s.cols[s.cur][a.col]
     top = TOP_VALUE[col[-1]] if col else 0
     if top == 6:
-        return "nothing but another Wizard can go on a Rainbow Wizard"
+        return "only another Wizard can go on a Rainbow Wizard"
     need = top + a.n + 1
     if need > 5:
-        return f"the top card there is {top}: a Bridge would need a Banner of strength {need} to follow, and none exists"
+        return f"on a {top} a Bridge needs a {need} to follow, and no {need} exists"
     if STRENGTH_OF[a.card] != need:
         stood = ", ".join(str(top + i + 1) for i in range(a.n))
-        return f"on a top of {top} the Bridge{'s' if a.n > 1 else ''} stand{'' if a.n > 1 else 's'} for {stood} and must be followed by a {need}"
+        return f"on a {top} the Bridge{'s' if a.n > 1 else ''} stand{'' if a.n > 1 else 's'} for {stood}: a {need} must follow"
     return _icon_reason(s, a.card, a.col)
 
 

@@ -261,7 +261,7 @@ def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A
                 continue
             label = card_label(card)
             if card >= 25:
-                reason = "not a Banner card: " + ("play it as a Wizard or Bridge, or castle it" if card == RAINBOW else "it can only be castled")
+                reason = "play it as a Wizard or Bridge, or castle it" if card == RAINBOW else "a Rainbow Castle can only be castled"
             else:
                 own = card // 5
                 reason = f"under {FACTION_NAMES[own]}: {reason_illegal(state, A.ALL_ACTIONS[A.BANNER_ID[card][own]])}"
@@ -291,7 +291,7 @@ def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A
                 space = view.castles[col]
                 if card // 5 != col and not (space and space[-1] == CASTLE):
                     # The engine's icon sentence is too long for a menu line.
-                    why = f"wrong icon (no Rainbow Castle on the {FACTION_NAMES[col]} space)"
+                    why = f"wrong icon: no Rainbow Castle tops the {FACTION_NAMES[col]} space"
                 else:
                     why = reason_illegal(state, A.ALL_ACTIONS[A.SWAP_ID[card][side][col]]) or "not legal here"
                     why = why.removeprefix("the lowest Rainbow card there is a Wizard; ")

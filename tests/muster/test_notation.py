@@ -48,7 +48,7 @@ def test_bare_card_names_the_chance_outcome_at_a_chance_node() -> None:
 
 def test_well_formed_but_illegal_says_why() -> None:
     state = build_state(north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2", north_columns={"water": "W1 W2 W3"})
-    with pytest.raises(IllegalActionError, match=r"W1>W: the top card there is 3: only strength 3 or 4"):
+    with pytest.raises(IllegalActionError, match=r"W1>W: on a 3 only strength 3 or 4"):
         state.apply(game.parse_action(state, "W1>W"))
     with pytest.raises(IllegalActionError, match="goes under the Leaf castle only"):
         state.apply(game.parse_action(state, "L1>W"))

@@ -118,14 +118,14 @@ def test_unavailable_explains_hand_cards_with_the_engines_reasons() -> None:
     state = build_state(north="W1 W3 R L2 C1", south="F1 F2 F3 P1 P2", north_columns={"water": "W1"}, south_columns={"leaf": "L1 RW"})
     greyed = dict(UI.unavailable(state.view(0)))
     assert greyed[("Move a Rainbow Wizard",)] == "no column of yours has a Wizard on top"
-    assert greyed[("Play a Banner", "W3 Water 3")].startswith("under Water: the top card there is 1: only strength 1 or 2")
-    assert greyed[("Play a Banner", "R Rainbow Wizard/Bridge")].startswith("not a Banner card")
+    assert greyed[("Play a Banner", "W3 Water 3")].startswith("under Water: on a 1 only strength 1 or 2")
+    assert greyed[("Play a Banner", "R Rainbow Wizard/Bridge")] == "play it as a Wizard or Bridge, or castle it"
     assert "Bridge" in greyed[("Make a Rainbow Bridge", "then C1 Cloud 1")]
-    assert greyed[("Make a Rainbow Swap", "South's Leaf: Wizard on L1", "with W3 Water 3")] == "wrong icon (no Rainbow Castle on the Leaf space)"
+    assert greyed[("Make a Rainbow Swap", "South's Leaf: Wizard on L1", "with W3 Water 3")] == "wrong icon: no Rainbow Castle tops the Leaf space"
     # Where the icon is right, the engine's placement reason is given.
     other = build_state(north="L4 L2 W1 C1 P1", south="F1 F2 F3 P2 P3", south_columns={"leaf": "L1 RW"})
     reason = dict(UI.unavailable(other.view(0)))[("Make a Rainbow Swap", "South's Leaf: Wizard on L1", "with L4 Leaf 4")]
-    assert reason == "the top card there is 1: only strength 1 or 2 may follow"
+    assert reason == "on a 1 only strength 1 or 2 may follow"
     # A usable card is never greyed out, and every reason keeps its entry on one 80-column line.
     assert ("Play a Banner", "W1 Water 1") not in greyed
     for prefix, reason in greyed.items():
