@@ -101,16 +101,13 @@ class Menu:
     def _continue_choices(self) -> list[Choice]:
         if self.store is None:
             return []
-        from tabletop.store.render import local_time
+        from tabletop.store.render import local_time, matchup
 
-        names = {g.info.id: g.info.name for g in self.games}
+        names = {g.info.id: g.info.short for g in self.games}
         unfinished = sorted(self.store.unfinished(), key=lambda r: r.id or 0, reverse=True)
         return [
-            Choice(
-                f"Continue {names.get(r.game_id, r.game_id)} (game {r.id}, {local_time(r.started)}, {_moves(len(r.history))})",
-                ("continue", r),
-                None if r.game_id in names else "not installed",
-            )
+            _entry(" ".join(filter(None, ["Continue", names.get(r.game_id, r.game_id), matchup(r)]))
+                   + f" ({local_time(r.started)})", ("continue", r), r.game_id in names)
             for r in unfinished[:MAX_CONTINUE]
         ]
 
@@ -118,26 +115,22 @@ class Menu:
         """Pick a recorded game and step through it."""
         from tabletop.commands.replay import browse, build_replay
         from tabletop.store.commandline import CommandFailure
-        from tabletop.store.render import local_time, players_text, result_text
+        from tabletop.store.render import brief_result, local_time, matchup
         from tabletop.ui.terminal import clear_screen
 
         assert self.store is not None
-        names = {g.info.id: g.info.name for g in self.games}
+        names = {g.info.id: g.info.short for g in self.games}
         records = self.store.history(MAX_HISTORY)
         choices = [
-            Choice(
-                _one_line(f"{r.id}. {names.get(r.game_id, r.game_id)}, {local_time(r.started)}, "
-                          f"{players_text(r)}: {result_text(r)}"),
-                r,
-                None if r.game_id in names else "not installed",
-            )
+            _entry(" ".join(filter(None, [f"{r.id}. {names.get(r.game_id, r.game_id)}", matchup(r)]))
+                   + f", {local_time(r.started)}: {brief_result(r)}", r, r.game_id in names)
             for r in records
         ]
         if not choices:
             choices.append(Choice("No games yet", None, "play one first"))
         choices.append(Choice("Back", None))
         clear_screen(self.console)
-        record = self.prompter.select("Which game would you like to replay?", choices)
+        record = self.prompter.select("Replay which game?", choices)
         if record is None:
             return
         try:
@@ -257,10 +250,14 @@ def _open_store(data_dir: str | None) -> tuple[Any, str | None]:
     return store, store.notice
 
 
-def _moves(count: int) -> str:
-    return "1 move" if count == 1 else f"{count} moves"
+def _entry(title: str, value: Any, installed: bool) -> Choice:
+    """A saved game in a list; one whose game is gone is shown greyed out."""
+    reason = None if installed else "not installed"
+    return Choice(_one_line(title, 76 - (len(reason) + 3 if reason else 0)), value, reason)
 
 
-def _one_line(text: str) -> str:
-    first = text.strip().split("\n")[0]
-    return first if len(first) <= 70 else first[:67] + "..."
+def _one_line(text: str, width: int = 76) -> str:
+    """The first line of ``text``, cut at a word to fit a list entry at 80 columns."""
+    import textwrap
+
+    return textwrap.shorten(text.strip().split("\n")[0], width, placeholder=" …")

@@ -46,6 +46,33 @@ def players_text(record: GameRecord) -> str:
     return " v ".join(_seat_text(spec, name) for spec, name in zip(record.seats, record.names))
 
 
+def matchup(record: GameRecord) -> str:
+    """Who the player faced, for one line of a list: empty for a solo game.
+
+    >>> matchup(GameRecord(game_id="g", options={}, seed=1, seats=["human", "easy"], names=["You", "Computer (Easy)"], started=""))
+    'v Computer (Easy)'
+    >>> matchup(GameRecord(game_id="g", options={}, seed=1, seats=["human", "human"], names=["North", "South"], started=""))
+    'North v South'
+    """
+    if len(record.seats) == 1:
+        return ""
+    others = [_seat_text(spec, name) for spec, name in zip(record.seats, record.names) if spec != HUMAN]
+    if record.seats.count(HUMAN) == 1:
+        return "v " + " v ".join(others)
+    return players_text(record)
+
+
+def brief_result(record: GameRecord) -> str:
+    """The outcome without its breakdown, for one line of a list.
+
+    >>> brief_result(GameRecord(game_id="g", options={}, seed=1, seats=["human"], names=["You"], started="", finished="x", result="You win: 25 points (23 from muses + 2 unused hints; 20 needed)."))
+    'You win: 25 points.'
+    """
+    text = result_text(record)
+    head, sep, _ = text.partition(" (")
+    return head + "." if sep and record.is_finished else text
+
+
 def _seat_text(spec: str, name: str) -> str:
     """A seat's name, with its computer level unless the name already says it ("Computer (Hard)")."""
     if spec == HUMAN or f"({spec.lower()})" in name.lower():

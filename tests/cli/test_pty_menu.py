@@ -161,7 +161,7 @@ def test_a_saved_game_whose_plugin_is_gone_is_listed_but_not_offered(example_plu
     child = spawn([], data_dir=tmp_path)  # High Card is no longer installed
     child.expect("What would you like to play")
     # The whole entry, reason and all, fits the 80 columns (the terminal would cut it off).
-    child.expect(r"- Continue highcard \(game 1, [^,]+, \d+ moves\) \(not installed\)")
+    child.expect(r"- Continue highcard v Computer \(Random\) \([-0-9: ]+\) \(not installed\)")
     select(child, "Quit")
     assert _finish(child) == 0
 
@@ -323,7 +323,10 @@ def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: P
     child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     child.expect("What would you like to play")
     select(child, "History and replays")
-    child.expect("Which game would you like to replay")
+    child.expect("Replay which game")
+    # One line: who was faced, when, and the result.
+    child.expect(r"1\. High Card v Computer \(Random\), [-0-9: ]+: (North|South) wins")
+    child.send(DOWN)  # redraw the list for select()
     select(child, "1. High Card")
     child.expect("after action 0 of")
     child.expect("q quit")
