@@ -82,7 +82,7 @@ def _draw(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> st
     if a.col < 0:
         return f"{who} draws from the deck."
     space = s.castles[a.col]
-    card = card_name(space[-1]) if space else "a card"
+    card = _a(card_name(space[-1])) if space else "a card"
     return f"{who} takes {card} from the {FACTION_NAMES[a.col]} castle space."
 
 

@@ -52,7 +52,7 @@ class Prompter:
     def confirm(self, message: str, *, default: bool = True) -> bool:
         raise NotImplementedError
 
-    def pause(self, message: str = "Press Enter to continue") -> None:
+    def pause(self, message: str = "Press any key to go on") -> None:
         raise NotImplementedError
 
 

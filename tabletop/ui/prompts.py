@@ -65,7 +65,7 @@ class QuestionaryPrompter(Prompter):
             raise EOFError
         return bool(answer)
 
-    def pause(self, message: str = "Press Enter to continue") -> None:
+    def pause(self, message: str = "Press any key to go on") -> None:
         """Wait for a key; unlike questionary's own, Ctrl-C and Ctrl-D still mean leave."""
         from prompt_toolkit import PromptSession
         from prompt_toolkit.key_binding import KeyBindings

@@ -170,7 +170,7 @@ class RandomChoicePrompter(Prompter):
         usable = [c for c in choices if c.disabled is None and c.value not in (GAME_MENU, BACK)]
         return self.rng.choice(usable).value
 
-    def pause(self, message: str = "Press Enter to continue") -> None:
+    def pause(self, message: str = "Press any key to go on") -> None:
         pass
 
 
