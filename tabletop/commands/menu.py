@@ -128,7 +128,7 @@ class Menu:
         ]
         if not choices:
             choices.append(Choice("No games yet", None, "play one first"))
-        choices.append(Choice("Back", None))
+        choices.append(Choice("Back", None, back=True))
         clear_screen(self.console)
         record = self.prompter.select("Replay which game?", choices)
         if record is None:
@@ -191,7 +191,7 @@ class Menu:
             choices.append(Choice(f"{option.label}: {option.label_of(value) if value else 'default'}", option.key))
         choices.append(Choice(f"Seed: {setup.seed if setup.seed is not None else 'random'}", "seed"))
         choices.append(Choice("Read the rules", "rules"))
-        choices.append(Choice("Back to the games", "back"))
+        choices.append(Choice("Back to the games", "back", back=True))
         return choices
 
     def _opponent_label(self, setup: Setup) -> str:

@@ -22,11 +22,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Choice:
-    """One entry of a menu: a title, its value, and why it is disabled (if it is)."""
+    """One entry of a menu: a title, its value, and why it is disabled (if it is).
+
+    ``back`` marks the entry that leaves the menu: Esc picks it too.
+    """
 
     title: str
     value: Any
     disabled: str | None = None
+    back: bool = False
 
 
 @dataclass(frozen=True)

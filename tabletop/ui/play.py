@@ -175,7 +175,7 @@ def choose_step(
             if with_menu:
                 choices.append(Choice("Game menu (rules, undo, leave)", GAME_MENU))
         else:
-            choices.append(Choice("<- Back", BACK))
+            choices.append(Choice("<- Back", BACK, back=True))
         message = "Your move:" if depth == 0 else " > ".join(prefix) + ":"
         if asked and redraw is not None:
             redraw()
@@ -201,7 +201,7 @@ def _game_menu(table: Table, player: int) -> str | None:
     match = table.match
     undo_to = match.undo_point(player)
     choices = [
-        Choice("Back to the game", "back"),
+        Choice("Back to the game", "back", back=True),
         Choice("Read the rules", "rules"),
         Choice(
             "Undo my last decision",

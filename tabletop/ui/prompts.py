@@ -47,7 +47,7 @@ class QuestionaryPrompter(Prompter):
             use_jk_keys=False,
             instruction="(arrows, Enter)",
         )
-        _leave_on_ctrl_d(question)
+        _add_keys(question, next((qc.value for qc, c in zip(q_choices, choices) if c.back), None))
         answer = question.unsafe_ask()
         if answer is None:
             raise EOFError
@@ -88,8 +88,8 @@ class QuestionaryPrompter(Prompter):
         PromptSession([("class:question", f"{message} ")], key_bindings=bindings, style=STYLE).app.run()
 
 
-def _leave_on_ctrl_d(question: questionary.Question) -> None:
-    """Make Ctrl-D leave from a list too, as it does from a text prompt."""
+def _add_keys(question: questionary.Question, back: _Box | None = None) -> None:
+    """Make Ctrl-D leave from a list too, as it does from a text prompt, and Esc pick ``back``."""
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
     from prompt_toolkit.keys import Keys
 
@@ -98,6 +98,12 @@ def _leave_on_ctrl_d(question: questionary.Question) -> None:
     @extra.add(Keys.ControlD, eager=True)
     def _eof(event: Any) -> None:
         event.app.exit(exception=EOFError())
+
+    if back is not None:
+
+        @extra.add(Keys.Escape, eager=True)
+        def _back(event: Any) -> None:
+            event.app.exit(result=back)
 
     app = question.application
     app.key_bindings = merge_key_bindings([app.key_bindings, extra]) if app.key_bindings else extra

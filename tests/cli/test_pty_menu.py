@@ -102,6 +102,18 @@ def test_the_setup_screen_remembers_the_last_choices(example_plugin_path: Path, 
     assert _finish(child) == 130
 
 
+def test_esc_goes_back_from_a_list_that_has_a_way_back(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    select(child, "High Card")
+    child.expect("Set up the game")
+    child.expect(POINTER)
+    child.send("\x1b")
+    child.expect("What would you like to play")
+    select(child, "Quit")
+    assert _finish(child) == 0
+
+
 def test_ctrl_c_at_the_menu_leaves_with_130_and_no_traceback(example_plugin_path: Path, tmp_path: Path) -> None:
     child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     child.expect("What would you like to play")
