@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 CARD_WIDTH = 19
 ADVISE = "advise"
-ADVICE_LINES = 8
+ADVICE_LINES = 6
+"""Alternatives listed under the advice: with the board above, they fit 24 lines."""
 LOG_LINES = 3
 CLAIMED_LINES = 3
 
@@ -228,6 +229,9 @@ class MusesUI(GameUI):
         advice = advisor.advise(state)
         advisor.save()
         console.print(f"Win chance with best play: [bold]{advice.value:.1%}[/bold]")
+        if advice.value <= 0:
+            console.print(f"No way of playing reaches {state.cardset.target} points from here.")
+            return
         console.print(f"Best: {self.label(state, advice.best)}")
         for action, v in advice.options[:ADVICE_LINES]:
             console.print(f"  {v:6.1%}  {self.label(state, action)}", overflow="ellipsis", no_wrap=True)

@@ -150,6 +150,18 @@ def test_advise_prints_the_best_move_and_each_alternative(tmp_path, monkeypatch)
     assert "Claim a muse > Beta (2 pts)" in out and "End the turn without a claim" in out
 
 
+def test_advise_says_when_no_play_can_win(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("TABLETOP_CACHE_DIR", str(tmp_path))
+    hopeless = make_set([("Tiny", 1, "", ["≥ 2", "", "", ""])], target=9, hints=0)
+    game.register(hopeless)
+    state = play(MusesState(hopeless), "draw Tiny", "roll 1 2")
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    MusesUI(game).handle_extra("advise", console, Silent(), state.view(0))
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Win chance with best play: 0.0%" in out and "No way of playing reaches 9 points" in out
+    assert "Best: " not in out
+
+
 def test_result_shows_the_breakdown() -> None:
     cards = make_set([("Big", 5, "", ["≥ 2", "", "", ""])], target=7, hints=2)
     state = play(MusesState(cards), "draw Big", "roll 1 1", "claim Big")
