@@ -113,7 +113,7 @@ def history_table(records: Sequence[GameRecord], game_names: Mapping[str, str] |
             names.get(record.game_id, record.game_id),
             local_time(record.started),
             players_text(record),
-            result_text(record),
+            brief_result(record),
             str(record.seed),
             style=style,
         )
