@@ -101,13 +101,12 @@ class Menu:
     def _continue_choices(self) -> list[Choice]:
         if self.store is None:
             return []
-        from tabletop.store.render import local_time, matchup
+        from tabletop.store.render import game_line, local_time
 
         names = {g.info.id: g.info.short for g in self.games}
         unfinished = sorted(self.store.unfinished(), key=lambda r: r.id or 0, reverse=True)
         return [
-            _entry(" ".join(filter(None, ["Continue", names.get(r.game_id, r.game_id), matchup(r)]))
-                   + f" ({local_time(r.started)})", ("continue", r), r.game_id in names)
+            _entry(f"Continue {game_line(r, names)} ({local_time(r.started)})", ("continue", r), r.game_id in names)
             for r in unfinished[:MAX_CONTINUE]
         ]
 
@@ -115,15 +114,14 @@ class Menu:
         """Pick a recorded game and step through it."""
         from tabletop.commands.replay import browse, build_replay
         from tabletop.store.commandline import CommandFailure
-        from tabletop.store.render import brief_result, local_time, matchup
+        from tabletop.store.render import brief_result, game_line, local_time
         from tabletop.ui.terminal import clear_screen
 
         assert self.store is not None
         names = {g.info.id: g.info.short for g in self.games}
         records = self.store.history(MAX_HISTORY)
         choices = [
-            _entry(" ".join(filter(None, [f"{r.id}. {names.get(r.game_id, r.game_id)}", matchup(r)]))
-                   + f", {local_time(r.started)}: {brief_result(r)}", r, r.game_id in names)
+            _entry(f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r)}", r, r.game_id in names)
             for r in records
         ]
         if not choices:

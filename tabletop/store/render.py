@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -62,15 +63,24 @@ def matchup(record: GameRecord) -> str:
     return players_text(record)
 
 
+def game_line(record: GameRecord, game_names: Mapping[str, str]) -> str:
+    """The game and who the player faced: ``"Muster v Computer (Easy)"``, ``"Muses"``."""
+    name = game_names.get(record.game_id, record.game_id)
+    faced = matchup(record)
+    return f"{name} {faced}" if faced else name
+
+
 def brief_result(record: GameRecord) -> str:
-    """The outcome without its breakdown, for one line of a list.
+    """The outcome less a closing breakdown in brackets, for one line of a list.
 
     >>> brief_result(GameRecord(game_id="g", options={}, seed=1, seats=["human"], names=["You"], started="", finished="x", result="You win: 25 points (23 from muses + 2 unused hints; 20 needed)."))
     'You win: 25 points.'
     """
     text = result_text(record)
-    head, sep, _ = text.partition(" (")
-    return head + "." if sep and record.is_finished else text
+    if not record.is_finished:
+        return text
+    breakdown = re.fullmatch(r"(.*?) \([^()]*\)\.?", text)
+    return breakdown[1] + "." if breakdown else text
 
 
 def _seat_text(spec: str, name: str) -> str:
