@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop.game import CHANCE
 from tabletop.loop import Event, Match
 from tabletop.ui.base import Choice, GameUI, Prompter, Step
 from tabletop.ui.terminal import clear_screen
@@ -197,6 +198,19 @@ def _level_choices(matching: Sequence[Step], depth: int) -> list[Choice]:
     return [Choice(label, label) for label in seen]
 
 
+def why_no_undo(match: Match, player: int) -> str:
+    """Why ``player`` has nothing to take back, in a few words for a greyed-out menu entry."""
+    if match.is_over():
+        return "the game is over"
+    mine = [i for i, event in enumerate(match.events) if event.actor == player]
+    if not mine:
+        return "you have made no decision yet"
+    since = {event.actor for event in match.events[mine[-1] + 1 :]}
+    if since - {CHANCE, player}:
+        return "the other player has moved since"
+    return "a draw or roll came after your last decision"
+
+
 def _game_menu(table: Table, player: int) -> str | None:
     match = table.match
     undo_to = match.undo_point(player)
@@ -206,7 +220,7 @@ def _game_menu(table: Table, player: int) -> str | None:
         Choice(
             "Undo my last decision",
             "undo",
-            None if undo_to is not None else "nothing of yours since the last draw or roll",
+            None if undo_to is not None else why_no_undo(match, player),
         ),
         Choice("Leave (the game is saved; Continue it from the menu)", "leave"),
     ]
@@ -240,4 +254,4 @@ def _show_result(table: Table, viewer: int | None) -> None:
     seat = viewer if viewer is not None else 0
     table.ui.render(table.console, match.state.view(seat), log_for(match.events, seat, table.names))
     table.ui.render_result(table.console, match.state)
-    table.console.print(f"Seed {match.seed}: replay this deal with --seed {match.seed}.")
+    table.console.print(f"Seed {match.seed}: replay this game with --seed {match.seed}.")

@@ -46,7 +46,7 @@ def _finish(child: pexpect.spawn) -> int:
 
 def _play_highcard_to_the_end(child: pexpect.spawn) -> str:
     """Take the first legal card at every move until the result shows."""
-    return play_first_choices(child, "Seed \\d+: replay this deal")
+    return play_first_choices(child, "Seed \\d+: replay this game")
 
 
 def test_menu_into_the_example_game_and_out(example_plugin_path: Path, tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.agents import RandomAgent
 from tabletop.game import CHANCE
 from tabletop.loop import Match
+from tabletop.ui.play import why_no_undo
 from tabletop.registry import Registry
 
 
@@ -21,6 +22,7 @@ def test_own_decision_can_be_undone_to_the_same_position() -> None:
     before = match.state.to_json()
     rng_before = match.rng.getstate()
     assert match.undo_point(0) is None  # the deal just happened: nothing of ours to take back
+    assert why_no_undo(match, 0) == "you have made no decision yet"
     castle = next(a for a in match.state.legal_actions() if str(a).startswith("c"))
     match.apply(castle)
     point = match.undo_point(0)
@@ -41,16 +43,18 @@ def test_no_undo_across_a_draw_from_the_deck() -> None:
     assert match.state.current_player() == CHANCE
     match.step()  # ...but once the card is drawn, it is not
     assert match.undo_point(0) is None
+    assert why_no_undo(match, 0) == "a draw or roll came after your last decision"
 
 
 def test_no_undo_of_the_opponents_move() -> None:
     match = _muster_match()
-    while match.human_to_act() == 0:
-        legal = match.state.legal_actions()
-        match.apply(legal[0])
+    start = len(match.events)
+    while not any(event.actor == 1 for event in match.events[start:]):  # our turn, then the computer's
+        match.apply(match.state.legal_actions()[0])
         match.advance()
-    assert match.events[-1].actor != 0
+    assert not match.is_over() and match.human_to_act() == 0
     assert match.undo_point(0) is None
+    assert why_no_undo(match, 0) == "the other player has moved since"
 
 
 def test_muses_hint_can_be_undone_but_not_the_roll_before_it() -> None:

@@ -21,7 +21,7 @@ def test_whole_seeded_game_with_advice(tmp_path: Path) -> None:
     )
     advised = False
     for _ in range(400):
-        if child.expect([PROMPT, r"Seed 5: replay this deal with --seed 5"]) == 1:
+        if child.expect([PROMPT, r"Seed 5: replay this game with --seed 5"]) == 1:
             break
         prompt = child.match.group(1)
         if not advised and prompt == "Your move:" and "Deck 0" in child.before:
@@ -100,7 +100,7 @@ def test_from_the_menu_with_a_card_file_and_the_advisor(tmp_path: Path) -> None:
     child.expect("Press")
     child.send(ENTER)
     for _ in range(100):
-        if child.expect([PROMPT, r"Seed 11: replay this deal with --seed 11"]) == 1:
+        if child.expect([PROMPT, r"Seed 11: replay this game with --seed 11"]) == 1:
             break
         prompt = child.match.group(1)
         child.expect(POINTER)

@@ -24,7 +24,7 @@ def test_whole_game_against_the_computer_from_the_menu(tmp_path: Path) -> None:
     select(child, "Start the game")
     moves = 0
     for _ in range(3000):
-        if child.expect([QUESTION, r"Seed 8: replay this deal with --seed 8"], timeout=60) == 1:
+        if child.expect([QUESTION, r"Seed 8: replay this game with --seed 8"], timeout=60) == 1:
             break
         prompt = child.match.group(1)
         child.expect(POINTER)
