@@ -17,6 +17,10 @@ are JSON and equal for equal states; ``resample_hidden(p)`` never changes
 ``view(p)`` (the no-leak check) and, in a game with hidden information, does
 redraw something; results lie in [0, 1]; ``describe`` has words for everyone.
 
+:func:`check_agents` and :func:`check_steps` cover what the playouts do not:
+every computer level plays only legal moves, and the interface offers every
+legal action by one path of labels and draws each position.
+
 Every failure is an :class:`AssertionError` (:class:`ConformanceError`) whose
 message names the check and the playout, with a ``Match.replay`` call that
 reproduces it. The checks of one position are importable on their own.
@@ -33,6 +37,7 @@ from tabletop.testing.kit import (
     option_combinations,
     random_playout,
 )
+from tabletop.testing.play_checks import check_agents, check_steps
 from tabletop.testing.state_checks import (
     check_actions_apply,
     check_chance,
@@ -56,6 +61,7 @@ __all__ = [
     "KitReport",
     "Playout",
     "check_actions_apply",
+    "check_agents",
     "check_chance",
     "check_clone_independent",
     "check_current_player",
@@ -71,6 +77,7 @@ __all__ = [
     "check_notation",
     "check_returns",
     "check_serialisation",
+    "check_steps",
     "check_views",
     "option_combinations",
     "random_playout",

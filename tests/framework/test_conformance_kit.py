@@ -12,6 +12,7 @@ from tabletop.game import JSON, State
 from tabletop.testing import (
     ConformanceError,
     KitReport,
+    check_agents,
     check_chance,
     check_clone_independent,
     check_describe,
@@ -23,6 +24,7 @@ from tabletop.testing import (
     check_notation,
     check_returns,
     check_serialisation,
+    check_steps,
     check_views,
     option_combinations,
 )
@@ -384,3 +386,55 @@ def test_check_returns_and_describe_alone(rules: Any) -> None:
         check_returns(dealt(bad_returns(rules), plays=6), 2)
     with pytest.raises(AssertionError, match="viewer=1"):
         check_describe(dealt(silent_describe(rules)), 2)
+
+
+# -- agents and the interface ---------------------------------------------------------
+
+
+def with_ui(rules: Any, name: str, **methods: Any) -> Any:
+    """A High Card whose interface overrides ``methods``."""
+    from tabletop_highcard.ui import HighCardUI
+
+    ui_type = type(name + "UI", (HighCardUI,), methods)
+    return type(name, (rules.HighCard,), {"ui": lambda self: ui_type(self)})()
+
+
+def test_check_agents_and_steps_pass_on_the_example(rules: Any) -> None:
+    game = rules.HighCard()
+    assert check_agents(game) > 0 and check_steps(game) > 0
+
+
+def test_check_agents_catches_an_illegal_choice(rules: Any) -> None:
+    from tabletop.agents import RandomAgent
+
+    class PlaysNine(RandomAgent):
+        def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
+            return rules.Play(9)
+
+    game = type("NineGame", (rules.HighCard,), {"agents": lambda self: {"nine": PlaysNine}})()
+    with pytest.raises(ConformanceError, match=r"(?s)check_agents \(nine\) failed after .* level 'nine' chose 'play 9', which is not legal"):
+        check_agents(game)
+    with pytest.raises(ConformanceError, match="no level 'hard'"):
+        check_agents(game, levels=["hard"])
+
+
+def test_check_steps_catches_a_missing_action_a_hidden_path_and_a_wrong_grey(rules: Any) -> None:
+    from tabletop.ui.base import Step
+
+    def drops_the_last(self: Any, view: Any, legal: Any) -> Any:
+        return [Step(a, (f"Play {a.card}",)) for a in legal[:-1]]
+
+    with pytest.raises(ConformanceError, match="(?s)check_steps failed .* steps\\(\\) must give each legal action once: missing"):
+        check_steps(with_ui(rules, "Drops", steps=drops_the_last))
+
+    def nests(self: Any, view: Any, legal: Any) -> Any:
+        return [Step(a, ("Play",) if i == 0 else ("Play", str(a.card))) for i, a in enumerate(legal)]
+
+    with pytest.raises(ConformanceError, match="is also the start of a longer path"):
+        check_steps(with_ui(rules, "Nests", steps=nests))
+
+    def greys_a_card(self: Any, view: Any) -> Any:
+        return [(("Play " + str(view.hand[0]),), "not now")] if view.hand else []
+
+    with pytest.raises(ConformanceError, match="(?s)greys out .* which leads to a legal action"):
+        check_steps(with_ui(rules, "Greys", unavailable=greys_a_card))

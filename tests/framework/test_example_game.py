@@ -62,6 +62,16 @@ def test_conforms_in_every_variant(game: Any, options: dict[str, str]) -> None:
     assert report.playouts == 20 and report.longest == 4 * int(options["hand"])
 
 
+def test_the_examples_own_test_file_passes(example_plugin_path: Path) -> None:
+    """examples/highcard/tests/test_highcard.py is what a plugin author copies: it must keep working."""
+    import runpy
+
+    tests = runpy.run_path(str(EXAMPLE / "tests" / "test_highcard.py"))
+    for options in option_combinations(tests["game"]):
+        tests["test_conforms"](options)
+        tests["test_computer_players_and_interface"](options)
+
+
 def test_deal_alternates_and_is_hidden(game: Any) -> None:
     state = play(game, DEAL)
     assert state.hands == [[7, 8, 9], [1, 2, 3]] and state.deck == [4, 5, 6]

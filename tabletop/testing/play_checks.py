@@ -1,0 +1,157 @@
+"""Checks of what :func:`~tabletop.testing.check_game` leaves out: the computer players and the interface.
+
+    from tabletop.testing import check_agents, check_steps
+
+    def test_agents_play_legal_moves():
+        check_agents(game)
+
+    def test_every_move_can_be_chosen():
+        check_steps(game)
+
+Both play seeded games and fail with a :class:`~tabletop.testing.ConformanceError`
+whose message names the check, the game's seed and the actions so far, like the
+rest of the kit.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabletop.game import Game, State
+from tabletop.rng import derive_seed, make_rng
+from tabletop.testing.kit import ConformanceError
+from tabletop.testing.util import action_list, fail
+
+
+def check_agents(
+    game: Game[Any],
+    *,
+    options: Mapping[str, str] | None = None,
+    levels: Sequence[str] | None = None,
+    games: int = 2,
+    seed: int = 0,
+) -> int:
+    """Each computer level (all of ``game.agents()``, or ``levels``) plays ``games`` seeded games against
+    itself, given only views; every choice must be one of the legal actions. Returns the decisions checked.
+
+    A slow level (a search with a time budget) can be left out through ``levels``.
+    """
+    factories = game.agents()
+    names = list(levels) if levels is not None else list(factories)
+    unknown = [name for name in names if name not in factories]
+    if unknown:
+        raise ConformanceError(f"{game.info.id}: check_agents: no level {unknown[0]!r} (levels: {', '.join(factories)})")
+    decisions = 0
+    for name in names:
+        for index in range(games):
+            decisions += _agent_game(game, name, options, seed + index)
+    return decisions
+
+
+def _agent_game(game: Game[Any], name: str, options: Mapping[str, str] | None, seed: int) -> int:
+    agents = [game.agents()[name]() for _ in range(game.info.players)]
+    rng = make_rng(derive_seed(seed, f"kit-agent-{name}"))
+
+    def choose(state: State[Any], legal: Sequence[Any]) -> Any:
+        player = state.current_player()
+        choice = agents[player].choose(state.view(player), list(legal), rng)
+        if str(choice) not in {str(a) for a in legal}:
+            fail(f"level {name!r} chose {str(choice)!r}, which is not legal here (legal: {action_list([str(a) for a in legal])})")
+        return choice
+
+    return _play(game, options, seed, f"check_agents ({name})", choose)
+
+
+def check_steps(
+    game: Game[Any],
+    *,
+    options: Mapping[str, str] | None = None,
+    games: int = 3,
+    seed: int = 0,
+    width: int = 80,
+) -> int:
+    """At every decision of ``games`` seeded random games, the interface offers each legal action by
+    exactly one path of labels, no path is the beginning of another (that action could never be
+    picked), greyed-out entries do not hide an available one, and the position renders at ``width``
+    columns without an error. Returns the positions checked.
+    """
+    from rich.console import Console
+
+    ui = game.ui()
+    move_rng = make_rng(derive_seed(seed, "kit-steps"))
+    checked = 0
+    for index in range(games):
+
+        def check(state: State[Any], legal: Sequence[Any]) -> Any:
+            view = state.view(state.current_player())
+            _check_paths(ui.steps(view, legal), legal, ui.unavailable(view))
+            ui.render(Console(file=io.StringIO(), width=width, height=24), view, [])
+            return legal[move_rng.randrange(len(legal))]
+
+        checked += _play(game, options, seed + index, "check_steps", check)
+    return checked
+
+
+def _check_paths(steps: Sequence[Any], legal: Sequence[Any], unavailable: Sequence[tuple[tuple[str, ...], str]]) -> None:
+    reached = sorted(str(step.action) for step in steps)
+    if reached != sorted(str(a) for a in legal):
+        missing = sorted({str(a) for a in legal} - set(reached))
+        extra = sorted(set(reached) - {str(a) for a in legal})
+        repeated = sorted({text for text in reached if reached.count(text) > 1})
+        fail(f"steps() must give each legal action once: missing {missing}, not legal {extra}, twice {repeated}")
+    paths = [tuple(step.path) for step in steps]
+    for path, step in zip(paths, steps):
+        if not path or not all(isinstance(label, str) and label for label in path):
+            fail(f"steps() gives {str(step.action)!r} the path {path!r}: it needs one or more non-empty labels")
+    if len(set(paths)) != len(paths):
+        twice = sorted({p for p in paths if paths.count(p) > 1})
+        fail(f"steps() gives two actions the same path {twice[0]!r}: a person could not tell them apart")
+    prefixes = {path[:depth] for path in paths for depth in range(1, len(path))}
+    for path in paths:
+        if path in prefixes:
+            fail(f"the path {path!r} is also the start of a longer path, so its action could never be chosen")
+    for path, reason in unavailable:
+        if tuple(path) in prefixes or tuple(path) in paths:
+            fail(f"unavailable() greys out {tuple(path)!r} ({reason}), which leads to a legal action")
+
+
+def _play(game: Game[Any], options: Mapping[str, str] | None, seed: int, check: str, decide: Any) -> int:
+    """Play one seeded game in which ``decide(state, legal)`` checks each decision and picks its action.
+
+    Chance is resolved as a :class:`~tabletop.loop.Match` resolves it; a failure
+    is reported with the check, the seed and the actions that led there.
+    Returns the decisions made.
+    """
+    resolved = game.resolve_options(options)
+    state = game.new_initial_state(resolved)
+    chance_rng = make_rng(seed)
+    history: list[str] = []
+    decisions = 0
+    while not state.is_terminal():
+        if len(history) > game.info.max_length:
+            problem = f"the game did not end within max_length={game.info.max_length} actions"
+            raise ConformanceError(_where(game, resolved, seed, check, history, problem))
+        if state.is_chance_node():
+            action = state.sample_chance(chance_rng)
+        else:
+            try:
+                action = decide(state, state.legal_actions())
+            except AssertionError as exc:
+                raise ConformanceError(_where(game, resolved, seed, check, history, str(exc))) from None
+            except Exception as exc:
+                problem = f"raised {type(exc).__name__}: {exc}"
+                raise ConformanceError(_where(game, resolved, seed, check, history, problem)) from exc
+            decisions += 1
+        state.apply(action)
+        history.append(str(action))
+    return decisions
+
+
+def _where(game: Game[Any], options: Mapping[str, str], seed: int, check: str, history: list[str], problem: str) -> str:
+    return (
+        f"{game.info.id} {dict(options)}: {check} failed after {len(history)} actions of the game with seed {seed}:\n"
+        f"  {problem}\n"
+        f"  actions: {action_list(history)}"
+    )
