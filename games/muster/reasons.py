@@ -68,9 +68,9 @@ def _placement_reason(s: MusterState, top: int, strength: int) -> str | None:
     if s._place[top][strength]:
         return None
     if top == 6:
-        return "only another Wizard can go on a Rainbow Wizard"
+        return "only a Wizard may go on a Wizard"
     if top == 0:
-        return "The Power of One: only a 1 may start an empty column"
+        return "The Power of One: only a 1 starts a column"
     if s.simplified:
         return f"on a {top} Simplified needs strength {top} or more"
     if top == 5:
@@ -132,20 +132,20 @@ def _r_bridge(s: MusterState, a: A.MusterAction) -> str | None:
     if s.simplified:
         return "the Simplified game has no Rainbow Bridges (play Rainbow cards as Wizards)"
     if a.n > 1 and not s.over_rainbow:
-        return "one Bridge at a time (Somewhere Over the Rainbow is off)"
+        return "one Bridge at a time: Over the Rainbow is off"
     missing = _has(s, RAINBOW, a.n) or _has(s, a.card)
     if missing:
         return missing
     col = s.cols[s.cur][a.col]
     top = TOP_VALUE[col[-1]] if col else 0
     if top == 6:
-        return "only another Wizard can go on a Rainbow Wizard"
+        return "only a Wizard may go on a Wizard"
     need = top + a.n + 1
     if need > 5:
-        return f"on a {top} a Bridge needs a {need} to follow, and no {need} exists"
+        return f"on a {top} a Bridge needs a {need}: none exists"
     if STRENGTH_OF[a.card] != need:
         stood = ", ".join(str(top + i + 1) for i in range(a.n))
-        return f"on a {top} the Bridge{'s' if a.n > 1 else ''} stand{'' if a.n > 1 else 's'} for {stood}: a {need} must follow"
+        return f"on a {top} the Bridge{'s are' if a.n > 1 else ' is'} {stood}: a {need} must follow"
     return _icon_reason(s, a.card, a.col)
 
 
@@ -173,7 +173,7 @@ def _r_swap(s: MusterState, a: A.MusterAction) -> str | None:
     if col[i] != WIZARD:
         stood = TOP_VALUE[col[i]]
         if strength != stood:
-            return f"the lowest Rainbow card there is a Bridge that stood for {stood}: only a {stood} can replace it"
+            return f"a Bridge that stood for {stood} is replaced only by a {stood}"
         return icon
     below = TOP_VALUE[col[i - 1]] if i else 0
     reason = icon or _placement_reason(s, below, strength)

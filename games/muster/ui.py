@@ -277,7 +277,8 @@ def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A
             n = min(max(1, STRENGTH_OF[card] - top - 1), STRENGTH_OF[card] - 1)
             action = A.ALL_ACTIONS[A.BRIDGE_ID[own][n][card]] if n >= 1 else None
             why = reason_illegal(state, action) if action is not None else None
-            reason = f"under {FACTION_NAMES[own]}: {why}" if why else "a Bridge must be followed by a 2 or more"
+            # The Bridge goes under the card's own column, which its label already names.
+            reason = why or "a Bridge must be followed by a 2 or more"
             out.append(((BRIDGE, label), _short(reason, label)))
     if SWAP in present:
         swaps = [a for a in legal if a.op == A.SWAP]

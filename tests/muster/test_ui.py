@@ -183,3 +183,20 @@ def test_a_whole_game_against_the_computer_through_the_play_loop() -> None:
     assert match.is_over() and prompter.selects > 20
     assert "Final reckoning" in text and "Castles won:" in text
     assert "Your turn: take one action" in text
+
+
+@pytest.mark.parametrize("options", [{}, {"over_the_rainbow": "on"}, {"simplified": "on"}, {"power_of_one": "on"}], ids=str)
+def test_no_greyed_out_reason_is_cut_off_at_80_columns(options: dict[str, str]) -> None:
+    from tabletop.game import CHANCE
+
+    ui, seen = MusterUI(game), 0
+    for seed in range(6):
+        rng, state = random.Random(seed), game.new_initial_state(options)
+        while not state.is_terminal():
+            if state.current_player() != CHANCE:
+                for path, reason in ui.unavailable(state.view(state.current_player())):
+                    seen += 1
+                    line = f"   - {path[-1]} ({reason})"  # as the list shows it
+                    assert len(line) <= 80 and not reason.endswith("…"), line
+            state.apply(state.sample_chance(rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions()))
+    assert seen > 1000
