@@ -38,6 +38,7 @@ ADVICE_LINES = 6
 """Alternatives listed under the advice: with the board above, they fit 24 lines."""
 LOG_LINES = 3
 CLAIMED_LINES = 3
+"""At most 8 lines of cards, 4 of status and 3 of log: with the largest move menu, 23 lines."""
 
 
 def power_short(power: Power | None) -> str:
@@ -50,6 +51,11 @@ def power_short(power: Power | None) -> str:
         "match": "match the dice",
         "adjust": f"adjust a die ±{power.amount}",
     }[power.kind]
+
+
+def power_word(power: Power) -> str:
+    """A power in a word or two, for the list of claimed muses."""
+    return {"flip": "flip", "reroll": "re-roll", "match": "match", "adjust": f"±{power.amount}"}[power.kind]
 
 
 def upcoming(card: Card, rotation: int) -> list[str]:
@@ -102,8 +108,6 @@ def status_lines(state: MusesState, width: int = 80) -> list[str]:
 
     A finished game shows no claimed line: the result below it adds the muses up.
     """
-    import textwrap
-
     hints = "●" * state.hints + "○" * (state.cardset.hints - state.hints)
     where = "Game over" if state.phase == OVER else f"Turn {state.turn}  {dice_text(state)}"
     head = f"{where}  Hints {hints} ({state.hints})  Deck {len(state.deck)}  Score {state.score()}/{state.cardset.target}"
@@ -115,10 +119,28 @@ def status_lines(state: MusesState, width: int = 80) -> list[str]:
         if card.power is None:
             claimed.append(f"{card.name} {card.points}")
         else:
-            mark = "used" if used else f"READY: {power_short(card.power)}"
+            mark = "used" if used else f"READY: {power_word(card.power)}"
             claimed.append(f"{card.name} {card.points} ({mark})")
-    tail = "Claimed: " + (", ".join(claimed) if claimed else "none yet")
-    return [head, *textwrap.wrap(tail, width - 1, subsequent_indent="  ", max_lines=CLAIMED_LINES, placeholder=" …")]
+    return [head, *_pack("Claimed:", claimed or ["none yet"], width - 1, CLAIMED_LINES)]
+
+
+def _pack(label: str, entries: Sequence[str], width: int, max_lines: int) -> list[str]:
+    """``label`` and the comma-separated ``entries`` in lines of ``width``, breaking only between entries.
+
+    >>> _pack("Claimed:", ["Urania 3 (used)", "Cleo 4", "Thalia 1"], 26, 3)
+    ['Claimed: Urania 3 (used),', '  Cleo 4, Thalia 1']
+    """
+    lines = [label]
+    for i, entry in enumerate(entries):
+        piece = entry + ("," if i < len(entries) - 1 else "")
+        if lines[-1] == label or len(lines[-1]) + 1 + len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append("  " + piece)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1][: width - 2] + " …"
+    return lines
 
 
 class MusesUI(GameUI):
@@ -141,11 +163,9 @@ class MusesUI(GameUI):
             console.print(grid)
         else:
             console.print("The display is empty.")
-        status = status_lines(state, console.width)
-        for line in status:
+        for line in status_lines(state, console.width):
             console.print(Text(line), overflow="ellipsis", no_wrap=True)
-        # The log gives up what the claimed muses take beyond one line, so the board keeps its height.
-        for line in log[-(LOG_LINES + 2 - len(status)) :]:
+        for line in log[-LOG_LINES:]:
             console.print(Text(f"  {line}", style="dim"), overflow="ellipsis", no_wrap=True)
 
     def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:
@@ -197,18 +217,20 @@ class MusesUI(GameUI):
         dice = f"{state.dice[0]} and {state.dice[1]}"
         missing = [(i, r) for i, r in state.display if i not in claimable]
         if not claimable:
-            out.append((("Claim a muse",), f"the dice ({dice}) meet no top condition"))
+            out.append((("Claim a muse",), f"{dice} meet no top condition"))
         else:
             for i, rot in missing:
                 card = state.card(i)
                 out.append(
-                    (("Claim a muse", f"{card.name} ({card.worth})"), f"the dice ({dice}) do not meet {card.top(rot)}")
+                    (("Claim a muse", f"{card.name} ({card.worth})"), f"{dice} do not meet {card.top(rot)}")
                 )
         if state.hints == 0:
             out.append((("Use a hint",), "no hints left"))
         if not state.unused_powers():
             claimed_power = any(state.card(i).power is not None for i, _ in state.tableau)
             out.append((("Use a power",), "every claimed power is used" if claimed_power else "claim a muse with a power first"))
+        elif not any(isinstance(a, UsePower) for a in state.legal_actions()):
+            out.append((("Use a power",), "your powers cannot change these dice"))
         return out
 
     def extra_choices(self, view: View) -> list[Choice]:

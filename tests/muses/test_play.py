@@ -55,6 +55,14 @@ def screen(state: MusesState, width: int = 80) -> str:
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
+def menu_height(state: MusesState) -> int:
+    """Lines of the first move menu: the question, each first step, greyed entries, extras, Game menu."""
+    ui, view = MusesUI(game), state.view(0)
+    firsts = {step.path[0] for step in ui.steps(view, state.legal_actions())}
+    greyed = [path for path, _ in ui.unavailable(view) if len(path) == 1]
+    return 1 + len(firsts) + len(greyed) + len(ui.extra_choices(view)) + 1
+
+
 def full_display() -> MusesState:
     state = game.new_initial_state()
     return play(state, "draw Urania", "roll 6 6", "claim Urania", "draw Cleo", "roll 1 2", "end",
@@ -70,7 +78,7 @@ def test_screen_fits_80_columns_and_shows_what_matters() -> None:
     for name in ("Thalia", "Cleo"):
         assert name in text
     assert "▲ Odd" in text and "⚂ 3" in text and "⚃ 4" in text  # faces with digits
-    assert "Hints ●●● (3)" in text and "Urania 3 (READY: flip a die)" in text
+    assert "Hints ●●● (3)" in text and "Urania 3 (READY: flip)" in text
     assert "discard" in text  # how each card leaves the display
 
 
@@ -82,10 +90,13 @@ def test_every_claimed_muse_and_ready_power_stays_on_screen() -> None:
     state.deck = [i for i in state.deck if i not in taken]
     lines = screen(state).splitlines()
     text = "\n".join(lines)
-    assert max(len(line) for line in lines) <= 80 and len(lines) <= 13  # the same height as with one line
+    assert max(len(line) for line in lines) <= 80
+    # The board, the question and the move menu under it fit a 24-line terminal with a line to spare.
+    assert len(lines) + menu_height(state) <= 23, text
     for name in names:
         assert name in text
-    assert "Melpomene 3 (READY: re-roll a die)" in text and "Euterpe 2 (used)" in text
+    assert "Melpomene 3 (READY: re-roll)" in text and "Euterpe 2 (used)" in text
+    assert text.count("Rolled ⚀ 1 and ⚀ 1.") == 3  # the log keeps its three lines
 
 
 def test_a_finished_game_says_so_instead_of_a_next_turn() -> None:
@@ -107,6 +118,9 @@ def test_ending_the_turn_comes_last_and_a_spent_power_is_explained() -> None:
     assert ((("Use a power",), "every claimed power is used")) in ui.unavailable(state.view(0))
     fresh = play(game.new_initial_state(), "draw Cleo", "roll 1 2")
     assert ((("Use a power",), "claim a muse with a power first")) in ui.unavailable(fresh.view(0))
+    # Polyhymnia matches the dice, but a double is matched already.
+    double = play(game.new_initial_state(), "draw Polyhymnia", "roll 1 6", "claim Polyhymnia", "draw Cleo", "roll 4 4")
+    assert ((("Use a power",), "your powers cannot change these dice")) in ui.unavailable(double.view(0))
 
 
 def test_steps_reach_every_action_once_and_claims_are_explained() -> None:
@@ -125,7 +139,7 @@ def test_steps_reach_every_action_once_and_claims_are_explained() -> None:
         card = state.card(i)
         label = ("Claim a muse", f"{card.name} ({card.worth})")
         if f"claim {card.name}" not in claimable:
-            assert f"the dice (3 and 4) do not meet {card.top(rot)}" == reasons[label]
+            assert f"3 and 4 do not meet {card.top(rot)}" == reasons[label]
 
 
 def claimable_names(state: MusesState) -> list[str]:
