@@ -162,6 +162,7 @@ def choose_step(
     steps do not pile up and push the board off the screen.
     """
     prefix: tuple[str, ...] = ()
+    came_back_from: str | None = None  # after "<- Back" the cursor returns to the step left
     asked = False
     while True:
         depth = len(prefix)
@@ -181,8 +182,10 @@ def choose_step(
         if asked and redraw is not None:
             redraw()
         asked = True
-        answer = prompter.select(message, choices)
+        answer = prompter.select(message, choices, default=came_back_from)
+        came_back_from = None
         if answer is BACK:
+            came_back_from = prefix[-1]
             prefix = prefix[:-1]
         elif isinstance(answer, (_Extra, _GameMenu)):
             return answer

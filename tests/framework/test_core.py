@@ -188,3 +188,23 @@ def _continues_differently(game: Any, seed: int, agents: list[Any]) -> bool:
     resumed = Match.replay(game, original.history[:10], seed=seed, options={"hand": "4"}, agents=agents)
     resumed.run()
     return resumed.history != original.history
+
+
+def test_going_back_a_step_puts_the_cursor_on_the_step_left() -> None:
+    from tabletop.ui.base import Prompter, Step
+    from tabletop.ui.play import BACK, choose_step
+
+    class Scripted(Prompter):
+        def __init__(self, answers: list[Any]) -> None:
+            self.answers, self.defaults = answers, []
+
+        def select(self, message: str, choices: Any, *, default: Any = None) -> Any:
+            self.defaults.append(default)
+            answer = self.answers.pop(0)
+            assert answer in [c.value for c in choices]
+            return answer
+
+    steps = [Step(a, path) for a, path in [(1, ("Play", "x")), (2, ("Play", "y")), (3, ("Move", "z")), (4, ("Move", "w"))]]
+    prompter = Scripted(["Move", BACK, "Play", "y"])
+    assert choose_step(prompter, steps, with_menu=False) == 2
+    assert prompter.defaults == [None, None, "Move", None]
