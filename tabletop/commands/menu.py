@@ -52,9 +52,10 @@ class Menu:
         """The last setup of each game this session, so that coming back keeps the player's choices."""
 
     def loop(self) -> None:
+        choice = None  # coming back, the cursor is on the entry last chosen
         while True:
             self._draw_title()
-            choice = self.prompter.select("What would you like to play?", self._main_choices())
+            choice = self.prompter.select("What would you like to play?", self._main_choices(), default=choice)
             if choice == QUIT:
                 self.console.print("Goodbye.")
                 return
@@ -201,8 +202,9 @@ class Menu:
     def _ask_opponent(self, setup: Setup) -> None:
         game = setup.game
         labels = game.agent_labels()
-        choices = [Choice(f"Computer: {labels.get(level, level)}", level) for level in game.agents()]
-        choices.append(Choice("A person at this keyboard (hot-seat)", HUMAN))
+        current = setup.seats[1]  # Esc keeps it
+        choices = [Choice(f"Computer: {labels.get(level, level)}", level, back=level == current) for level in game.agents()]
+        choices.append(Choice("A person at this keyboard (hot-seat)", HUMAN, back=current == HUMAN))
         spec = self.prompter.select("Who is the opponent?", choices, default=setup.seats[1])
         setup.seats = [HUMAN] + [spec] * (game.info.players - 1)
 
@@ -234,7 +236,7 @@ class Menu:
                 self.prompter.pause()
             return
         current = setup.options.get(key, option.default)
-        choices = [Choice(option.label_of(value), value) for value in option.choices]
+        choices = [Choice(option.label_of(value), value, back=value == current) for value in option.choices]
         setup.options[key] = self.prompter.select(f"{option.label}:", choices, default=current)
 
 

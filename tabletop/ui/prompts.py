@@ -82,6 +82,7 @@ class QuestionaryPrompter(Prompter):
             event.app.exit(exception=EOFError())
 
         @bindings.add(Keys.Any)
+        @bindings.add(Keys.Escape)
         def _any(event: Any) -> None:
             event.app.exit(result=None)
 

@@ -110,6 +110,9 @@ def test_esc_goes_back_from_a_list_that_has_a_way_back(example_plugin_path: Path
     child.expect(POINTER)
     child.send("\x1b")
     child.expect("What would you like to play")
+    child.expect(POINTER)
+    assert child.match.group(1).startswith("High Card")  # the cursor is back on the game left
+    child.send(DOWN)  # redraw the list for select()
     select(child, "Quit")
     assert _finish(child) == 0
 
