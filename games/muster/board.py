@@ -157,16 +157,23 @@ def board_table(view: MusterView) -> Table:
     return table
 
 
-def title_line(view: MusterView) -> Text:
-    """Turn, deck, castles led, variants in play."""
+VARIANT_TAGS = (("Simplified", "Simplified"), ("Power of One", "Power of 1"), ("Over the Rainbow", "Rainbow"))
+"""Each variant's name in the title line, and a shorter one for when all of them are on."""
+
+
+def title_line(view: MusterView, width: int = 80) -> Text:
+    """Turn, deck, castles led, variants in play; shortened to stay on one line of ``width``."""
     me, them = view.player, 1 - view.player
     held = view.score().castles
-    text = Text("Muster", style="bold")
-    text.append(f" · turn {view.turn + 1} · deck {view.deck_size} · ")
-    text.append(f"castles led: {SEAT_NAMES[them]} {held[them]}, you {held[me]}")
-    variants = [name for on, name in ((view.simplified, "Simplified"), (view.power_of_one, "Power of One"), (view.over_rainbow, "Over the Rainbow")) if on]
-    if variants:
-        text.append(" · " + ", ".join(variants), style="italic")
+    on = [tags for flag, tags in zip((view.simplified, view.power_of_one, view.over_rainbow), VARIANT_TAGS) if flag]
+    for title, led, short in (("Muster · ", "castles led", 0), ("", "castles led", 0), ("", "led", 0), ("", "led", 1)):
+        body = f"turn {view.turn + 1} · deck {view.deck_size} · {led}: {SEAT_NAMES[them]} {held[them]}, you {held[me]}"
+        tail = " · " + ", ".join(tags[short] for tags in on) if on else ""
+        if len(title + body + tail) < width:
+            break
+    text = Text(title.removesuffix(" · "), style="bold")
+    text.append((" · " if title else "") + body)
+    text.append(tail, style="italic")
     return text
 
 

@@ -235,3 +235,17 @@ def test_render_result_marks_the_last_viewer() -> None:
     assert "Final reckoning" in text
     assert "South (you) wins, 2 castles to 1." in text
     assert len(lines_of(text)) <= 22  # the end screen keeps the board and the table together
+
+
+def test_the_title_line_fits_80_columns_with_every_variant_on() -> None:
+    from itertools import product
+
+    from games.muster.board import VARIANT_TAGS, title_line
+
+    for flags in product((False, True), repeat=3):
+        state = build_state(north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2", turn=499, simplified=flags[0],
+                            power_of_one=flags[1], over_the_rainbow=flags[2])
+        line = title_line(state.view(0)).plain
+        assert len(line) < 80, line
+        for on, (name, short) in zip(flags, VARIANT_TAGS):
+            assert (name in line or short in line) == on, line
