@@ -167,7 +167,8 @@ def title_line(view: MusterView, width: int = 80) -> Text:
     held = view.score().castles
     on = [tags for flag, tags in zip((view.simplified, view.power_of_one, view.over_rainbow), VARIANT_TAGS) if flag]
     for title, led, short in (("Muster · ", "castles led", 0), ("", "castles led", 0), ("", "led", 0), ("", "led", 1)):
-        body = f"turn {view.turn + 1} · deck {view.deck_size} · {led}: {SEAT_NAMES[them]} {held[them]}, you {held[me]}"
+        when = "game over" if view.is_terminal() else f"turn {view.turn + 1}"
+        body = f"{when} · deck {view.deck_size} · {led}: {SEAT_NAMES[them]} {held[them]}, you {held[me]}"
         tail = " · " + ", ".join(tags[short] for tags in on) if on else ""
         if len(title + body + tail) < width:
             break

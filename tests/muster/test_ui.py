@@ -182,6 +182,7 @@ def test_a_whole_game_against_the_computer_through_the_play_loop() -> None:
     text = console_.export_text()
     assert match.is_over() and prompter.selects > 20
     assert "Final reckoning" in text and "Castles won:" in text
+    assert "Muster · game over · deck" in text  # the last board says the game is over
     assert "Your turn: take one action" in text
 
 
