@@ -132,6 +132,15 @@ def history_table(records: Sequence[GameRecord], game_names: Mapping[str, str] |
     return table
 
 
+def _opponent_text(opponent: str) -> str:
+    """A stats row's opponent as the menus name it: ``"hard"`` is ``"Hard"``, a person is ``"Hot-seat"``.
+
+    >>> _opponent_text("human"), _opponent_text("hard, medium")
+    ('Hot-seat', 'Hard, Medium')
+    """
+    return ", ".join("Hot-seat" if part == HUMAN else part.capitalize() for part in opponent.split(", "))
+
+
 def _score(value: float | None) -> str:
     if value is None:
         return "-"
@@ -151,7 +160,7 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
     for row in rows:
         table.add_row(
             names.get(row.game_id, row.game_id),
-            row.opponent,
+            _opponent_text(row.opponent),
             str(row.played),
             f"{row.won}-{row.lost}-{row.drawn}",
             f"{row.win_rate:.0%}",

@@ -120,7 +120,7 @@ def test_interactive_replay_steps_forwards_and_backwards(cli_args: Any, games: d
 def test_stats_command(cli_args: Any, games: dict[str, int], capsys: pytest.CaptureFixture[str]) -> None:
     assert stats.run(cli_args(stats)) == 0
     out = capsys.readouterr().out
-    assert "Statistics" in out and "Nim" in out and "Climb" in out and "solo" in out
+    assert "Statistics" in out and "Nim" in out and "Climb" in out and "Solo" in out
 
 
 def test_data_dir_option_beats_the_environment(cli_args: Any, games: dict[str, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -85,7 +85,7 @@ def test_stats_table_renders() -> None:
     console = Console(file=io.StringIO(), width=100, record=True)
     console.print(stats_table(rows, {"nim": "Nim"}))
     text = console.export_text()
-    assert "Nim" in text and "hard" in text and "50%" in text
+    assert "Nim" in text and "Hard" in text and "50%" in text
 
 
 def test_the_history_fits_a_duel_in_two_lines_at_80_columns() -> None:
