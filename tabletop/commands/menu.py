@@ -162,7 +162,8 @@ class Menu:
         while True:
             clear_screen(self.console)
             self.console.print(f"[bold]{game.info.name}[/bold]\n{game.info.summary}\n")
-            self.console.print(f"Rules: {describe_options(game, setup.options)}\n")
+            seats = _seats_line(setup)
+            self.console.print(f"Rules: {describe_options(game, setup.options)}" + (f"\n{seats}" if seats else "") + "\n")
             answer = self.prompter.select("Set up the game:", self._setup_choices(setup), default=answer)
             if answer == "start":
                 # The next game keeps opponent and options but deals afresh unless a seed is chosen again.
@@ -248,6 +249,16 @@ def _open_store(data_dir: str | None) -> tuple[Any, str | None]:
     except StoreError as exc:
         return None, f"games will not be saved: {exc}"
     return store, store.notice
+
+
+def _seats_line(setup: Setup) -> str:
+    """Which seat is whose: "Seats: you are North; the computer is South." (empty for a solo game)."""
+    seats = setup.game.info.seat_names
+    if setup.game.info.players < 2 or not seats:
+        return ""
+    if all(spec == HUMAN for spec in setup.seats):
+        return f"Seats: {' and '.join(seats)} share this keyboard."
+    return f"Seats: you are {seats[0]}; the computer is {', '.join(seats[1:])}."
 
 
 def _entry(title: str, value: Any, installed: bool) -> Choice:

@@ -106,6 +106,7 @@ def test_esc_goes_back_from_a_list_that_has_a_way_back(example_plugin_path: Path
     child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     child.expect("What would you like to play")
     select(child, "High Card")
+    child.expect("Seats: you are North; the computer is South.")
     child.expect("Set up the game")
     child.expect(POINTER)
     child.send("\x1b")
