@@ -112,31 +112,37 @@ class Menu:
         ]
 
     def _history(self) -> None:
-        """Pick a recorded game and step through it."""
+        """Pick recorded games and step through them, until Back."""
         from tabletop.commands.replay import browse, build_replay
         from tabletop.store.commandline import CommandFailure
-        from tabletop.store.render import brief_result, game_line, local_time
         from tabletop.ui.terminal import clear_screen
 
         assert self.store is not None
+        record = None
+        while True:
+            clear_screen(self.console)
+            record = self.prompter.select("Replay which game?", self._history_choices(), default=record)
+            if record is None:
+                return
+            try:
+                browse(self.console, build_replay(record, self.registry))
+            except CommandFailure as exc:
+                self.console.print(escape(str(exc)))
+                self.prompter.pause("Press any key to go back")
+
+    def _history_choices(self) -> list[Choice]:
+        from tabletop.store.render import brief_result, game_line, local_time
+
+        assert self.store is not None
         names = {g.info.id: g.info.short for g in self.games}
-        records = self.store.history(MAX_HISTORY)
         choices = [
             _entry(f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r)}", r, r.game_id in names)
-            for r in records
+            for r in self.store.history(MAX_HISTORY)
         ]
         if not choices:
             choices.append(Choice("No games yet", None, "play one first"))
         choices.append(Choice("Back", None, back=True))
-        clear_screen(self.console)
-        record = self.prompter.select("Replay which game?", choices)
-        if record is None:
-            return
-        try:
-            browse(self.console, build_replay(record, self.registry))
-        except CommandFailure as exc:
-            self.console.print(escape(str(exc)))
-            self.prompter.pause("Press any key to go back")
+        return choices
 
     def _show_stats(self) -> None:
         from tabletop.store import stats_table

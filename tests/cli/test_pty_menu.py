@@ -352,6 +352,8 @@ def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: P
     child.send("b" + ENTER)
     child.expect("q quit")
     child.send("q" + ENTER)
+    child.expect("Replay which game")  # back to the list, to pick another
+    select(child, "Back")
     child.expect("What would you like to play")
     select(child, "Quit")
     assert _finish(child) == 0
