@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tabletop.game import Game, Option
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -11,7 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from rich.table import Table
+    from rich.markup import escape
 
     from tabletop.registry import Registry
 
@@ -22,17 +26,36 @@ def run(args: argparse.Namespace) -> int:
         for game in games:
             console.print(game.info.id)
     else:
-        table = Table(title="Installed games", title_justify="left")
-        table.add_column("id", style="bold")
-        table.add_column("name")
-        table.add_column("players", justify="right")
-        table.add_column("options")
-        table.add_column("package")
+        console.print("[bold]Installed games[/bold]")
         for game in games:
-            info = game.info
-            options = ", ".join(o.key for o in info.options) or "-"
-            table.add_row(info.id, info.name, str(info.players), options, registry.package(info.id))
-        console.print(table)
+            for line in _game_lines(game, registry.package(game.info.id), console.width):
+                console.print(escape(line))
     for problem in registry.problems:
-        console.print(f"[bold]skipped:[/bold] {problem.message}", style="red")
+        console.print(f"[bold]skipped:[/bold] {escape(problem.message)}", style="red")
     return 0
+
+
+def _game_lines(game: Game[Any], package: str, width: int) -> list[str]:
+    """A game in a few lines: id, name, players and package; its options as flags; its computer levels."""
+    import textwrap
+
+    info = game.info
+    players = "1 player" if info.players == 1 else f"{info.players} players"
+    lines = ["", f"{info.id:<8} {info.name} · {players} · {package}"]
+    indent = " " * 9
+    if info.options:
+        flags = " ".join(_flag(option) for option in info.options)
+        lines += textwrap.wrap(f"options: {flags}", width - 1, initial_indent=indent, subsequent_indent=indent + "  ",
+                               break_on_hyphens=False)
+    levels = ", ".join(game.agents()) or "none"
+    lines += textwrap.wrap(f"computer levels: {levels}", width - 1, initial_indent=indent, subsequent_indent=indent + "  ")
+    return lines
+
+
+def _flag(option: Option) -> str:
+    """An option as ``tabletop play`` takes it: ``--simplified``, ``--first {random,1,2}``."""
+    flag = "--" + option.key.replace("_", "-")
+    if option.is_flag:
+        return flag
+    value = option.key.upper() if option.free_text else "{" + ",".join(option.choices) + "}"
+    return f"{flag}\u00a0{value}"  # a no-break space keeps a flag and its value on one line

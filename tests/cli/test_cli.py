@@ -105,3 +105,6 @@ def test_list_names_each_games_package_with_its_version() -> None:
     assert result.returncode == 0
     muster_line = next(line for line in result.stdout.splitlines() if "muster" in line)
     assert f"tabletop {__version__}" in muster_line
+    block = result.stdout[result.stdout.index("muster "):]
+    assert "options: --simplified --power-of-one --over-the-rainbow" in block
+    assert "computer levels: easy, medium, hard" in block
