@@ -69,6 +69,8 @@ def play(table: Table) -> None:
         player = match.human_to_act()
         assert player is not None
         if table.hot_seat and player != last_human:
+            if last_human is not None:
+                _end_of_turn(table, last_human)
             _pass_the_device(table, player)
         last_human = player
         action = _ask_action(table, player)
@@ -87,6 +89,12 @@ def _run_computer_moves(table: Table) -> None:
                 match.step()
         else:
             match.step()
+
+
+def _end_of_turn(table: Table, player: int) -> None:
+    """Show a player the position their turn left (the cards they drew, say) before the keyboard passes."""
+    _draw(table, player)
+    table.prompter.pause(f"{table.names[player]}, your turn is over: press any key, then pass the keyboard")
 
 
 def _pass_the_device(table: Table, player: int) -> None:

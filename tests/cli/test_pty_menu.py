@@ -148,7 +148,10 @@ def test_hot_seat_shows_a_pass_screen_between_turns(example_plugin_path: Path, t
     child.send(ENTER)
     child.expect("Your move:")
     child.send(ENTER)
-    child.expect("Pass the keyboard to")
+    # The player first sees the position their move left, then the keyboard passes.
+    child.expect("North, your turn is over: press any key, then pass the keyboard")
+    child.send(ENTER)
+    child.expect("Pass the keyboard to South")
     child.expect("press any key")
     child.sendintr()
     assert _finish(child) == 130
