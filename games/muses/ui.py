@@ -262,7 +262,13 @@ class MusesUI(GameUI):
 
     def render_result(self, console: Console, state: State[Any]) -> None:
         assert isinstance(state, MusesState)
-        parts = [f"{state.card(i).name} {state.card(i).points}" for i, _ in state.tableau]
-        console.print("Claimed: " + (" + ".join(parts) if parts else "nothing") + f" = {state.claimed_points()}")
+        import textwrap
+
+        from rich.text import Text
+
+        parts = [f"{state.card(i).name}\u00a0{state.card(i).points}" for i, _ in state.tableau]  # name and points stay together
+        total = "Claimed: " + (" + ".join(parts) if parts else "nothing") + f" = {state.claimed_points()}"
+        for line in textwrap.wrap(total, console.width - 1, subsequent_indent="  "):
+            console.print(Text(line.replace("\u00a0", " ")))
         console.print(f"Unused hints: {state.hints}")
         console.print(f"[bold]{state.outcome_text()}[/bold]")
