@@ -125,7 +125,7 @@ def draw(console: Console, replay: Replay, k: int) -> None:
     from rich.markup import escape
 
     state = replay.states[k]
-    title = f"{replay.game.info.name} - seed {replay.record.seed} - after action {k} of {replay.length}"
+    title = f"{replay.game.info.short} - seed {replay.record.seed} - after action {k} of {replay.length}"
     console.rule(escape(title))
     try:
         ui = replay.game.ui()
@@ -177,11 +177,15 @@ def next_position(answer: str, k: int, length: int) -> int | None:
 
 def browse(console: Console, replay: Replay, start: int = 0) -> None:
     """Step through the positions at the keyboard until q, Ctrl-C or Ctrl-D."""
+    from tabletop.ui.terminal import clear_screen
+
     k = start
     while True:
+        clear_screen(console)  # one position at a time, like the game itself
         draw(console, replay, k)
         if k == replay.length:
-            console.print("[dim]End of the game.[/]")
+            end = "End of the game." if replay.record.is_finished else "End of the record: the game is unfinished."
+            console.print(f"[dim]{end}[/]")
         answer = console.input(f"[dim]{KEYS}[/] > ")
         target = next_position(answer, k, replay.length)
         if target is None:

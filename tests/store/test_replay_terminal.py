@@ -72,3 +72,19 @@ def test_ctrl_c_leaves_cleanly(example_plugin_path: Path, record_file: Path) -> 
     child.close()
     assert "Traceback" not in (child.before or "")
     assert child.exitstatus == 130
+
+
+def test_the_end_of_an_unfinished_record_says_so(example_plugin_path: Path, data: Path, tmp_path: Path) -> None:
+    with Store.open(data) as store:
+        match = Match(Registry.discover().get("highcard"), seed=31, agents=[RandomAgent(), None])
+        row = start_recording(store, match, ["random", "human"], ["Computer", "Bob"]).row_id
+        match.advance()  # up to Bob's first move, which never comes
+        path = tmp_path / "unfinished.json"
+        path.write_text(json.dumps(record_to_json(store.get(row))))
+    child = _spawn(example_plugin_path, "replay", str(path), "--to-end")
+    child.expect("End of the record: the game is unfinished.")
+    child.expect("> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
