@@ -227,7 +227,8 @@ class Menu:
                 return str(exc)
             return True
 
-        text = self.prompter.text("Seed (empty for a random deal):", validate=valid)
+        current = "" if setup.seed is None else str(setup.seed)
+        text = self.prompter.text("Seed (empty for a random deal):", default=current, validate=valid)
         setup.seed = parse_seed(text) if text.strip() else None
 
     def _ask_option(self, setup: Setup, key: str) -> None:
@@ -235,7 +236,8 @@ class Menu:
         if option.help:
             self.console.print(option.help)
         if option.free_text:
-            text = self.prompter.text(f"{option.label} (empty for the default):")
+            value = setup.options.get(key, option.default)
+            text = self.prompter.text(f"{option.label} (empty for the default):", default="" if value == option.default else value)
             try:
                 setup.options = setup.game.resolve_options({**setup.options, key: text.strip() or option.default})
             except ValueError as exc:

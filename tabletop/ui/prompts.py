@@ -54,10 +54,12 @@ class QuestionaryPrompter(Prompter):
         return answer.value
 
     def text(self, message: str, *, default: str = "", validate: Callable[[str], bool | str] | None = None) -> str:
-        answer = questionary.text(message, default=default, validate=validate, style=STYLE).unsafe_ask()
+        question = questionary.text(message, default=default, validate=validate, style=STYLE)
+        _add_keys(question, _Box(default))  # Esc leaves the text as it was
+        answer = question.unsafe_ask()
         if answer is None:
             raise EOFError
-        return str(answer)
+        return str(answer.value if isinstance(answer, _Box) else answer)
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
         answer = questionary.confirm(message, default=default, style=STYLE).unsafe_ask()

@@ -118,6 +118,21 @@ def test_esc_goes_back_from_a_list_that_has_a_way_back(example_plugin_path: Path
     assert _finish(child) == 0
 
 
+def test_esc_at_the_seed_prompt_keeps_the_seed(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = _at_the_seed_prompt(example_plugin_path, tmp_path)
+    child.send("12" + ENTER)
+    child.expect("Set up the game")
+    select(child, "Seed: 12")  # the cursor is on it already
+    child.expect("Seed \\(empty")
+    child.expect("12")  # the current seed stands in the box
+    child.send("\x1b")
+    child.expect("Set up the game")
+    child.expect(POINTER)
+    assert child.match.group(1).startswith("Seed: 12")
+    child.sendintr()
+    assert _finish(child) == 130
+
+
 def test_ctrl_c_at_the_menu_leaves_with_130_and_no_traceback(example_plugin_path: Path, tmp_path: Path) -> None:
     child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     child.expect("What would you like to play")
