@@ -33,7 +33,9 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
     for option in info.options:
         flag = "--" + option.key.replace("_", "-")
         if option.is_flag:
-            parser.add_argument(flag, action="store_const", const="on", dest=option.key, help=option.help or option.label)
+            # A bare flag turns it on; "--flag off" and "--flag on" say it outright.
+            parser.add_argument(flag, nargs="?", const="on", choices=option.choices, dest=option.key, metavar="on|off",
+                                help=option.help or option.label)
         elif option.free_text:
             parser.add_argument(flag, dest=option.key, metavar=option.key.upper(), help=option.help or option.label)
         else:

@@ -76,6 +76,18 @@ def test_bad_option_value_is_refused_plainly() -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_a_flag_takes_on_or_off_or_nothing() -> None:
+    from games.muster import game
+    from tabletop.commands.play import game_parser
+
+    parser = game_parser(game)
+    assert parser.parse_args(["--simplified"]).simplified == "on"
+    assert parser.parse_args(["--simplified", "off", "--seed", "4"]).simplified == "off"
+    assert parser.parse_args([]).simplified is None  # the game's default applies
+    result = run("play", "muster", "--simplified", "maybe")
+    assert result.returncode == 2 and "argument --simplified: invalid choice: 'maybe'" in result.stderr
+
+
 def test_bad_seed_is_refused_plainly() -> None:
     result = run("play", "muster", "--seed", "abc")
     assert result.returncode == 2
