@@ -20,20 +20,37 @@ from tabletop.store import Store, record_to_json, start_recording  # noqa: E402
 pytestmark = [pytest.mark.pty, pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")]
 
 
-@pytest.fixture
-def record_file(example_plugin_path: Path, data: Path, tmp_path: Path) -> Path:
+def _write_record(data: Path, path: Path, *, finished: bool) -> Path:
+    """A High Card record as JSON: played to the end, or stopped at Bob's first move."""
     with Store.open(data) as store:
-        match = Match(Registry.discover().get("highcard"), seed=31, agents=[RandomAgent(), RandomAgent()])
-        row = start_recording(store, match, ["human", "random"], ["Ann", "Computer"]).row_id
-        match.run()
-        path = tmp_path / "game.json"
+        bob = RandomAgent() if finished else None
+        match = Match(Registry.discover().get("highcard"), seed=31, agents=[RandomAgent(), bob])
+        row = start_recording(store, match, ["random", "random" if finished else "human"], ["Computer", "Bob"]).row_id
+        if finished:
+            match.run()
+        else:
+            match.advance()  # up to Bob's first move, which never comes
         path.write_text(json.dumps(record_to_json(store.get(row))))
     return path
+
+
+@pytest.fixture
+def record_file(example_plugin_path: Path, data: Path, tmp_path: Path) -> Path:
+    return _write_record(data, tmp_path / "game.json", finished=True)
 
 
 def _spawn(example_plugin_path: Path, *argv: str) -> "pexpect.spawn":
     env = dict(os.environ, PYTHONPATH=str(example_plugin_path), TERM="xterm-256color", TTY_COMPATIBLE="0", COLUMNS="100", NO_COLOR="1")
     return pexpect.spawn(sys.executable, ["-m", "tabletop", *argv], env=env, encoding="utf-8", dimensions=(40, 100), timeout=20)
+
+
+def _quit(child: "pexpect.spawn") -> None:
+    """At the replay's prompt: q leaves with status 0."""
+    child.expect("> ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def test_step_forwards_backwards_and_quit(example_plugin_path: Path, record_file: Path) -> None:
@@ -53,11 +70,7 @@ def test_step_forwards_backwards_and_quit(example_plugin_path: Path, record_file
     child.sendline("e")
     child.expect(f"after action {n} of {n}")
     child.expect("End of the game")
-    child.expect("> ")
-    child.sendline("q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    _quit(child)
 
 
 def test_ctrl_c_leaves_cleanly(example_plugin_path: Path, record_file: Path) -> None:
@@ -75,16 +88,7 @@ def test_ctrl_c_leaves_cleanly(example_plugin_path: Path, record_file: Path) -> 
 
 
 def test_the_end_of_an_unfinished_record_says_so(example_plugin_path: Path, data: Path, tmp_path: Path) -> None:
-    with Store.open(data) as store:
-        match = Match(Registry.discover().get("highcard"), seed=31, agents=[RandomAgent(), None])
-        row = start_recording(store, match, ["random", "human"], ["Computer", "Bob"]).row_id
-        match.advance()  # up to Bob's first move, which never comes
-        path = tmp_path / "unfinished.json"
-        path.write_text(json.dumps(record_to_json(store.get(row))))
+    path = _write_record(data, tmp_path / "unfinished.json", finished=False)
     child = _spawn(example_plugin_path, "replay", str(path), "--to-end")
     child.expect("End of the record: the game is unfinished.")
-    child.expect("> ")
-    child.sendline("q")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    _quit(child)
