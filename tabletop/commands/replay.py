@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from tabletop.registry import Registry
     from tabletop.store.records import GameRecord
 
-KEYS = "Enter/n next, b back, s start, e end, a number to jump there, q quit"
+KEYS = "Enter or -> next, <- back, Home/End start/end, a number to jump there, q quit"
+ARROWS = {"right": "n", "left": "b", "home": "s", "end": "e", "pagedown": "e", "pageup": "s", "escape": "q"}
+"""Keys that step at once, without Enter, and the letter each stands for."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -152,7 +154,10 @@ def print_replay(console: Console, replay: Replay) -> None:
 
 
 def next_position(answer: str, k: int, length: int) -> int | None:
-    """Where a key takes the replay from position ``k``; None to quit.
+    """Where an answer takes the replay from position ``k``; None to quit.
+
+    Letters work as well as the arrows: n(ext), b(ack), s(tart), e(nd), q(uit).
+    An answer that is none of these raises ValueError.
 
     >>> next_position("", 0, 5), next_position("b", 0, 5), next_position("e", 1, 5), next_position("3", 0, 5)
     (1, 0, 5, 3)
@@ -172,24 +177,39 @@ def next_position(answer: str, k: int, length: int) -> int | None:
         return length
     if key.isdigit():
         return min(int(key), length)
-    return k
+    raise ValueError(f"{answer.strip()!r} is not a replay key")
+
+
+def read_command() -> str:
+    """One answer at the replay's prompt: an arrow key at once, or a line ended by Enter."""
+    from tabletop.ui.prompts import line_with_keys
+
+    return line_with_keys("> ", ARROWS)
 
 
 def browse(console: Console, replay: Replay, start: int = 0) -> None:
-    """Step through the positions at the keyboard until q, Ctrl-C or Ctrl-D."""
+    """Step through the positions at the keyboard until q, Esc, Ctrl-C or Ctrl-D."""
+    from rich.markup import escape
+
     from tabletop.ui.terminal import clear_screen
 
     k = start
+    notice = ""
     while True:
         clear_screen(console)  # one position at a time, like the game itself
         draw(console, replay, k)
         if k == replay.length:
             end = "End of the game." if replay.record.is_finished else "End of the record: the game is unfinished."
             console.print(f"[dim]{end}[/]")
-        answer = console.input(f"[dim]{KEYS}[/] > ")
-        target = next_position(answer, k, replay.length)
+        if notice:
+            console.print(escape(notice))
+        console.print(f"[dim]{KEYS}[/]")
+        try:
+            target = next_position(read_command(), k, replay.length)
+        except ValueError as exc:
+            notice = f"{exc}."
+            continue
+        notice = ""
         if target is None:
             return
-        if target == k and answer.strip():
-            console.print(f"[dim]Keys: {KEYS}[/]")
         k = target

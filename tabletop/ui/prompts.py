@@ -119,3 +119,29 @@ class _Box:
 
     def __init__(self, value: Any) -> None:
         self.value = value
+
+
+def line_with_keys(message: str, keys: dict[str, str]) -> str:
+    """Read a line of text, where each key named in ``keys`` (``"left"``, ``"end"``...) answers at once.
+
+    A named key answers only while the line is empty, so a half-typed number is
+    never lost to it. Ctrl-C raises KeyboardInterrupt and Ctrl-D EOFError, as in
+    every other prompt.
+    """
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings
+
+    bindings = KeyBindings()
+    session: PromptSession[str] = PromptSession(key_bindings=bindings)
+    line_is_empty = Condition(lambda: not session.default_buffer.text)
+
+    def answer_with(word: str) -> Callable[[Any], None]:
+        def _answer(event: Any) -> None:
+            event.app.exit(result=word)
+
+        return _answer
+
+    for key, word in keys.items():
+        bindings.add(key, filter=line_is_empty, eager=key == "escape")(answer_with(word))
+    return session.prompt(message)

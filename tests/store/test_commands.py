@@ -106,15 +106,17 @@ def test_interactive_replay_needs_a_terminal(cli_args: Any, games: dict[str, int
 
 
 def test_interactive_replay_steps_forwards_and_backwards(cli_args: Any, games: dict[str, int], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    keys = iter(["", "n", "b", "e", "b", "q"])
+    keys = iter(["", "n", "b", "e", "b", "x", "q"])
     monkeypatch.setattr("tabletop.commands.replay.require_terminal", lambda what: None)
-    monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="", **kw: next(keys))
+    monkeypatch.setattr("tabletop.commands.replay.read_command", lambda: next(keys))
     assert replay.run(cli_args(replay, str(games["done"]))) == 0
     out = capsys.readouterr().out
     with Store.open(cli_args(history).data_dir) as store:
         n = len(store.get(games["done"]).history)
     positions = [int(line.split("after action ")[1].split(" ")[0]) for line in out.splitlines() if "after action" in line]
-    assert positions == [0, 1, 2, 1, n, n - 1]
+    assert positions == [0, 1, 2, 1, n, n - 1, n - 1]
+    # An unknown key is named, and the position stays.
+    assert out.count("'x' is not a replay key.") == 1
 
 
 def test_stats_command(cli_args: Any, games: dict[str, int], capsys: pytest.CaptureFixture[str]) -> None:

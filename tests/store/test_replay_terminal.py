@@ -73,6 +73,28 @@ def test_step_forwards_backwards_and_quit(example_plugin_path: Path, record_file
     _quit(child)
 
 
+RIGHT, LEFT, HOME, END, ESC = "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F", "\x1b"
+
+
+def test_arrow_keys_step_without_enter_and_esc_leaves(example_plugin_path: Path, record_file: Path) -> None:
+    n = len(json.loads(record_file.read_text())["history"])
+    child = _spawn(example_plugin_path, "replay", str(record_file))
+    for key, position in ((RIGHT, 1), (RIGHT, 2), (LEFT, 1), (END, n), (HOME, 0)):
+        child.expect("> ")
+        child.send(key)
+        child.expect(f"after action {position} of {n}")
+    child.expect("> ")
+    child.send("2")  # a number being typed is not lost to an arrow key
+    child.send(LEFT)
+    child.send("\r")
+    child.expect(f"after action 2 of {n}")
+    child.expect("> ")
+    child.send(ESC)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
 def test_ctrl_c_leaves_cleanly(example_plugin_path: Path, record_file: Path) -> None:
     child = _spawn(example_plugin_path, "replay", str(record_file), "--to-end")
     child.expect("End of the game")
