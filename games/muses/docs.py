@@ -4,6 +4,7 @@ RULES = """\
 # Muses
 
 Solitaire with muse cards, two dice and three hints. Score **20** or more.
+(A card file may set its own target and number of hints; the board shows the ones in play.)
 
 **Each turn**
 1. If the deck is not empty, turn its top card face up into the display, upright.
