@@ -250,7 +250,7 @@ def why_unplayable(obj: StateOrView, card: int, verb: str | None = None) -> str 
         raise ValueError(f"verb must be one of {', '.join(VERBS)}")
     candidates = [a for a in A.ALL_ACTIONS if a.op in ops and _uses(a, card)]
     if not candidates:
-        return _kind_mismatch(card, verb)
+        return _kind_mismatch(card, verb, s.simplified)
     legal = set(s.legal_ids())
     if any(a.id in legal for a in candidates):
         return None
@@ -271,11 +271,14 @@ def _uses(a: A.MusterAction, card: int) -> bool:
     return a.card == card
 
 
-def _kind_mismatch(card: int, verb: str | None) -> str:
+def _kind_mismatch(card: int, verb: str | None, simplified: bool) -> str:
     if card == CASTLE:
         return "a Rainbow Castle card is only ever castled onto a castle space"
     if card == RAINBOW:
-        return "a Rainbow Wizard/Bridge card is played as a Wizard or a Bridge, or castled" if verb != "move" else "a Move uses no hand card"
+        if verb == "move":
+            return "a Move uses no hand card"
+        # Simplified leaves Bridges out, so the card is only ever a Wizard there.
+        return "a Rainbow Wizard/Bridge card is played as a Wizard or castled" if simplified else "a Rainbow Wizard/Bridge card is played as a Wizard or a Bridge, or castled"
     if verb in ("wizard",):
         return "only a Rainbow card can be played as a Wizard"
     return "a Move uses no hand card" if verb == "move" else "this card cannot be used that way"

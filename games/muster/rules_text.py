@@ -54,7 +54,7 @@ you castled this turn. Move and Swap end the turn without a refill.
 
 ## End and scoring
 The game ends at once when the deck's last card is drawn (draws still owed are
-not taken). Each castle goes to the higher column strength (Wizard 6, Bridge 1,
+not taken), or after turn 500 (the rules alone would let a game go on forever). Each castle goes to the higher column strength (Wizard 6, Bridge 1,
 Banner its strength). Tie: **Strength in Numbers**, more Banner cards (Rainbow
 cards are not Banners). Still tied: nobody. More castles wins; a tie goes to the
 higher total strength over all five columns; still tied, a draw.
@@ -80,9 +80,11 @@ Where the rulebook (R) and Board Game Arena's help (B) are loose, this game play
 7. The last card of the deck ends the game at once, by a refill or by a Move. (R)
 8. Only the lowest (first placed) Rainbow card of a column can be swapped. For a
    Wizard the Banner must be a legal play on the card below it and leave the card
-   above it legal; for a Bridge it must be the strength the Bridge stood for. (B)
+   above it legal; for a Bridge it must be the strength the Bridge stood for
+   and pass the icon rule. (R, B)
 9. Control ties: more Banner cards, then nobody; game ties: total strength, then a draw. (R, B)
 10. A player always has a legal action: any card can be castled.
+11. A game that reaches turn 500 ends there and is scored as usual.
 
 ## Reading the board
 - One row per castle: your opponent's column on the left, the castle space in the

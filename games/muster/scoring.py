@@ -100,12 +100,17 @@ def returns_of(columns: Columns) -> list[float]:
     return [1.0, 0.0] if winner == 0 else [0.0, 1.0]
 
 
+def castles(n: int) -> str:
+    """``1 castle``, ``3 castles``."""
+    return f"{n} castle" if n == 1 else f"{n} castles"
+
+
 def describe_score(s: Score, names: Sequence[str]) -> str:
     """One line: ``North wins, 3 castles to 2`` / ``... on total strength 40 to 38`` / ``Draw``."""
     c, t = s.castles, s.totals
     if s.winner is None:
-        return f"Draw: {c[0]} castles each and {t[0]} total strength each."
+        return f"Draw: {castles(c[0])} each and {t[0]} total strength each."
     w, l = s.winner, 1 - s.winner
     if s.decided_by == "castles":
-        return f"{names[w]} wins, {c[w]} castles to {c[l]}."
+        return f"{names[w]} wins, {castles(c[w])} to {c[l]}."
     return f"{names[w]} wins on total strength, {t[w]} to {t[l]} (castles tied {c[0]}-{c[1]})."

@@ -178,6 +178,8 @@ class MusterUI(GameUI):
         from games.muster.state import MusterState
 
         assert isinstance(state, MusterState)
+        if state.deck:
+            console.print(f"{state.turn} turns played, the limit, with {len(state.deck)} cards still in the deck: the game ends here.")
         console.print(result(state.score(), self._viewer))
 
     # ---------------------------------------------------------------- choosing
@@ -244,6 +246,11 @@ def _type_reason(state: MusterState, view: MusterView, kind: str) -> str:
     return "not possible now"
 
 
+def _rainbow_uses(view: MusterView) -> str:
+    """Why a Rainbow Wizard/Bridge card is not a Banner: what it can be used for instead."""
+    return "play it as a Wizard or castle it" if view.simplified else "play it as a Wizard or Bridge, or castle it"
+
+
 def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A.MusterAction]) -> list[tuple[tuple[str, ...], str]]:
     from games.muster.reasons import reason_illegal
 
@@ -261,7 +268,7 @@ def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A
                 continue
             label = card_label(card)
             if card >= 25:
-                reason = "play it as a Wizard or Bridge, or castle it" if card == RAINBOW else "a Rainbow Castle can only be castled"
+                reason = _rainbow_uses(view) if card == RAINBOW else "a Rainbow Castle can only be castled"
             else:
                 own = card // 5
                 reason = f"under {FACTION_NAMES[own]}: {reason_illegal(state, A.ALL_ACTIONS[A.BANNER_ID[card][own]])}"

@@ -141,6 +141,18 @@ def test_whole_action_types_are_greyed_with_a_reason() -> None:
     assert ("Castle a card",) not in greyed and ("Play a Banner",) not in greyed
 
 
+def test_the_simplified_game_never_offers_a_bridge_in_a_reason() -> None:
+    from games.muster import actions as A
+    from games.muster.reasons import why_unplayable
+    from games.muster.cards import RAINBOW
+
+    state = build_state(north="R W1 L1 C1 P5", south="F1 F2 F3 P1 P2", simplified=True)
+    greyed = dict(UI.unavailable(state.view(0)))
+    assert greyed[("Play a Banner", "R Rainbow Wizard/Bridge")] == "play it as a Wizard or castle it"
+    assert why_unplayable(state, RAINBOW, "banner") == "a Rainbow Wizard/Bridge card is played as a Wizard or castled"
+    assert not any(a.op == A.BRIDGE for a in state.legal_actions())
+
+
 def test_nothing_is_greyed_when_it_is_not_the_viewers_turn() -> None:
     state = build_state(north="W1 W2 L1 C1 P5", south="F1 F2 F3 P1 P2")
     assert UI.unavailable(state.view(1)) == []
@@ -152,10 +164,25 @@ def test_the_rules_text_has_the_rules_rulings_and_board_key() -> None:
     text = rules_markdown()
     for heading in ("## The six actions", "## End and scoring", "## Variants", "## Rulings", "## Reading the board"):
         assert heading in text
-    for n in range(1, 11):
+    for n in range(1, 12):
         assert f"\n{n}. " in text
     rendered = text_of(Markdown(text))
     assert "Strength in Numbers" in rendered and "Somewhere Over the Rainbow" in rendered
+    assert "after turn 500" in rendered  # the turn limit of ruling 11
+    assert "the strength the Bridge stood for and pass the icon rule" in " ".join(rendered.split())
+
+
+def test_a_game_ended_by_the_turn_limit_says_so() -> None:
+    from tests.muster.helpers import play as play_moves
+
+    state = build_state(north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2", castles={"cloud": "C3"}, turn=499)
+    play_moves(state, "W1>W", "dC")  # the refill comes from a castle space, so the deck is still full
+    assert state.is_terminal() and state.deck
+    ui, out = MusterUI(game), console()
+    ui.render_result(out, state)
+    text = out.export_text()
+    assert f"500 turns played, the limit, with {len(state.deck)} cards still in the deck" in text
+    assert "North wins, 1 castle to 0." in text
 
 
 class RandomChoicePrompter(Prompter):
