@@ -342,3 +342,27 @@ def score_of(state: Any) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     return float(value)
+
+
+def seen_as_another(state: State[A], action: A, viewer: int) -> bool:
+    """True if ``viewer`` cannot tell ``action`` from some other legal action here.
+
+    Two actions look alike to a player when they leave that player's view the
+    same: a card dealt face down to the opponent, say. Such an action's notation
+    would tell the player more than the game does, so a replay of a game still
+    going on hides it. Only actions the player's log describes in the same words
+    are compared (a log is checked by the conformance kit to say no more than the
+    view), which keeps this cheap.
+    """
+    text = state.describe(action, viewer)
+    others = [b for b in state.legal_actions() if b != action and state.describe(b, viewer) == text]
+    if not others:
+        return False
+    after = _view_after(state, action, viewer)
+    return any(_view_after(state, b, viewer) == after for b in others)
+
+
+def _view_after(state: State[A], action: A, viewer: int) -> View:
+    child = state.clone()
+    child.apply(action)
+    return child.view(viewer)

@@ -94,6 +94,7 @@ def load_record(args: argparse.Namespace, console: Console, reg: Registry) -> Ga
 
 def build_replay(record: GameRecord, reg: Registry) -> Replay:
     """Check the record replays, then keep a copy of every position."""
+    from tabletop.game import seen_as_another
     from tabletop.store.records import RecordError, game_of, check_record
 
     try:
@@ -112,7 +113,7 @@ def build_replay(record: GameRecord, reg: Registry) -> Replay:
             action = game.parse_action(state, text)
             seen = state.describe(action, seat)
             # A game still going on shows only what the viewer could see (its notation may name a hidden card).
-            shown = text if record.is_finished or seen == state.describe(action, None) else "-"
+            shown = "-" if not record.is_finished and seen_as_another(state, action, seat) else text
             state.apply(action)
         except Exception as exc:  # the record was checked, so this is a bug in the game: report, do not crash
             raise CommandFailure(f"{game.info.name} failed at action {number} ({text!r}): {type(exc).__name__}: {exc}", EXIT_FAILURE) from None

@@ -310,13 +310,32 @@ def check_returns(state: State[Any], players: int) -> None:
         fail(f"outcome_text() of a finished game is empty: {text!r}")
 
 
-def check_describe(state: State[Any], players: int, limit: int = 20) -> None:
-    """``describe(action, viewer)`` is non-empty text for every player and for None, changing nothing."""
+def check_describe(state: State[Any], players: int, limit: int = 20, alike_limit: int = 64) -> None:
+    """``describe(action, viewer)`` is non-empty text for every player and for None, changing nothing,
+    and tells a player no more than their view does.
+
+    Two actions that leave player ``p``'s view the same (a card dealt face down to
+    the opponent, say) must read the same in ``p``'s log: otherwise the log names
+    what the view hides.
+    """
     before = snapshot(state.to_json())
-    for action in state.legal_actions()[:limit]:
+    legal = state.legal_actions()
+    for action in legal[:limit]:
         for viewer in [None, *range(players)]:
             text = state.describe(action, viewer)
             if not isinstance(text, str) or not text.strip():
                 fail(f"describe({str(action)!r}, viewer={viewer}) is empty: {text!r}")
+    for viewer in range(players):
+        first_of_view: dict[Any, tuple[Any, str]] = {}
+        for action in legal[:alike_limit]:
+            child = state.clone()
+            child.apply(action)
+            text = state.describe(action, viewer)
+            other, other_text = first_of_view.setdefault(child.view(viewer), (action, text))
+            if other_text != text:
+                fail(
+                    f"describe() tells player {viewer} more than their view: {str(other)!r} and {str(action)!r} "
+                    f"leave the same view(player={viewer}), yet read {other_text!r} and {text!r}"
+                )
     if snapshot(state.to_json()) != before:
         fail("describe() changed the state")

@@ -186,6 +186,15 @@ def silent_describe(rules: Any) -> Any:
     return broken(rules, "Silent", describe=describe)
 
 
+def telling_describe(rules: Any) -> Any:
+    """A log that names every dealt card to both players, though the view hides the other hand."""
+
+    def describe(self: Any, action: Any, viewer: int | None = None) -> str:
+        return rules.HighCardState.describe(self, action, None)
+
+    return broken(rules, "Telling", describe=describe)
+
+
 def view_not_json(rules: Any) -> Any:
     class SetView(rules.HighCardView):  # type: ignore[misc]
         def to_json(self) -> JSON:
@@ -223,6 +232,7 @@ CASES = [
     (hides_nothing, "check_no_leak", "resample_hidden hides nothing"),
     (bad_returns, "check_returns", "must lie in [0, 1]"),
     (silent_describe, "check_describe", "is empty"),
+    (telling_describe, "check_describe", "tells player"),
     (view_not_json, "check_views", "not JSON"),
     (loses_cards, "check_invariants", "breaks the game's invariants"),
 ]
@@ -386,6 +396,9 @@ def test_check_returns_and_describe_alone(rules: Any) -> None:
         check_returns(dealt(bad_returns(rules), plays=6), 2)
     with pytest.raises(AssertionError, match="viewer=1"):
         check_describe(dealt(silent_describe(rules)), 2)
+    telling = telling_describe(rules)
+    with pytest.raises(AssertionError, match="(?s)tells player 1 more than their view.*'North is dealt 1.'"):
+        check_describe(telling.new_initial_state({"hand": "3"}), 2)
 
 
 # -- agents and the interface ---------------------------------------------------------

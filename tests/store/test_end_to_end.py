@@ -57,3 +57,18 @@ def test_export_and_replay_a_plugin_game(example_plugin_path: Path, data: Path, 
 
     not_a_tty = _tabletop(env, "replay", str(record_file))
     assert not_a_tty.returncode == 2 and "needs a terminal" in not_a_tty.stderr
+
+
+def test_replay_of_an_unfinished_game_hides_only_what_the_viewer_could_not_see(example_plugin_path: Path) -> None:
+    from tabletop.commands.replay import build_replay
+    from tabletop.store.records import GameRecord
+
+    history = ["deal 9", "deal 1", "deal 8", "deal 2", "deal 7", "deal 3", "play 9", "play 2"]
+    record = GameRecord(
+        game_id="highcard", options={"hand": "3", "low": "off"}, seed=0, seats=["human", "random"],
+        names=["You", "Computer (Random)"], history=history, started="2026-01-01T00:00:00",
+    )
+    replay = build_replay(record, Registry.discover())
+    # North (the person) saw their own cards dealt, and every card played; South's hand was hidden.
+    assert replay.notations == ["deal 9", "-", "deal 8", "-", "deal 7", "-", "play 9", "play 2"]
+    assert replay.log[6] == "You lead 9."
