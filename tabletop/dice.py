@@ -1,4 +1,4 @@
-"""Dice: rolls, the outcome table of two dice, and setting or adjusting a die within its faces.
+"""Dice: rolls, the outcome tables of one, two or more dice, and setting or adjusting a die within its faces.
 
     >>> round(sum(p for _, p in two_dice_outcomes()), 12)
     1.0
@@ -68,3 +68,30 @@ def two_dice_outcomes(faces: int = FACES) -> tuple[tuple[tuple[int, int], float]
 def one_die_outcomes(faces: int = FACES) -> tuple[tuple[int, float], ...]:
     """The results of one die with their probabilities: the outcomes of a one-die chance node."""
     return tuple((v, 1 / faces) for v in range(1, faces + 1))
+
+
+@cache
+def dice_outcomes(n: int, faces: int = FACES) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """The unordered results of ``n`` dice rolled together, lowest first, with their probabilities.
+
+    One outcome per cupful keeps a secret roll to one chance node and one log line.
+
+    >>> outcomes = dice_outcomes(3)
+    >>> len(outcomes), round(sum(p for _, p in outcomes), 12)
+    (56, 1.0)
+    >>> outcomes[0], outcomes[1]  # (1, 1, 1) one way in 216, (1, 1, 2) three ways
+    (((1, 1, 1), 0.004629629629629629), ((1, 1, 2), 0.013888888888888888))
+    >>> dice_outcomes(2) == two_dice_outcomes()
+    True
+    """
+    from itertools import combinations_with_replacement
+    from math import factorial, prod
+
+    if n < 1:
+        raise ValueError(f"roll at least one die, not {n}")
+    total = faces**n
+
+    def ways(faces_shown: tuple[int, ...]) -> int:
+        return factorial(n) // prod(factorial(faces_shown.count(v)) for v in set(faces_shown))
+
+    return tuple((shown, ways(shown) / total) for shown in combinations_with_replacement(range(1, faces + 1), n))

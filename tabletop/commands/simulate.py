@@ -154,10 +154,16 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def parse_variants(game: Game[Any], variants: Sequence[str]) -> dict[str, str]:
+    """``--variant`` values as options: ``KEY=VALUE``, or a bare ``KEY`` to turn a flag on."""
     options: dict[str, str] = {}
+    known = {o.key: o for o in game.info.options}
     for item in variants:
         key, sep, value = item.partition("=")
         key = key.strip().replace("-", "_")
+        option = known.get(key)
+        if not sep and option is not None and not option.is_flag:
+            values = "a value" if option.free_text else f"one of {', '.join(option.choices)}"
+            raise ValueError(f"{option.label}: give a value, as --variant {key}=VALUE ({values})")
         options[key] = value if sep else "on"
     return game.resolve_options(options)
 

@@ -56,7 +56,9 @@ def test_bad_requests_are_refused_plainly() -> None:
     assert unknown.returncode == 2 and "no computer level 'grandmaster'" in unknown.stderr
     bad_variant = run("muster", "--agents", "random,random", "--variant", "teleport")
     assert bad_variant.returncode == 2 and "no option 'teleport'" in bad_variant.stderr
-    for result in (wrong_count, unknown, bad_variant):
+    no_value = run("muster", "--agents", "random,random", "--variant", "first")
+    assert no_value.returncode == 2 and "First player: give a value, as --variant first=VALUE (one of random, 1, 2)" in no_value.stderr
+    for result in (wrong_count, unknown, bad_variant, no_value):
         assert "Traceback" not in result.stderr
 
 

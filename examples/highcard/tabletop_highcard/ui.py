@@ -70,7 +70,8 @@ class HighCardUI(GameUI):
             return "Dealing..."
         if view.to_act == view.player:
             return "Your turn: follow the lead." if view.trick else "Your turn: lead a card."
-        return f"{SEATS[view.to_act]} is thinking."
+        # The same words fit a computer thinking, a hot-seat handover and a replay.
+        return f"{SEATS[view.to_act]} to play."
 
     def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:
         """One step per card, saying whether it would take the trick when following."""
