@@ -71,27 +71,67 @@ def check_steps(
     games: int = 3,
     seed: int = 0,
     width: int = 80,
+    height: int = 24,
 ) -> int:
     """At every decision of ``games`` seeded random games, the interface offers each legal action by
     exactly one path of labels, no path is the beginning of another (that action could never be
-    picked), greyed-out entries do not hide an available one, and the position renders at ``width``
-    columns without an error. Returns the positions checked.
+    picked), greyed-out entries do not hide an available one, and the position, drawn at ``width``
+    columns with the game's log so far, leaves room under it for every list of the choice within
+    ``height`` lines. Returns the positions checked.
     """
-    from rich.console import Console
+    from tabletop.ui.play import LOG_EVENTS
 
     ui = game.ui()
     move_rng = make_rng(derive_seed(seed, "kit-steps"))
     checked = 0
     for index in range(games):
+        logs: list[list[str]] = [[] for _ in range(game.info.players)]
 
         def check(state: State[Any], legal: Sequence[Any]) -> Any:
-            view = state.view(state.current_player())
-            _check_paths(ui.steps(view, legal), legal, ui.unavailable(view))
-            ui.render(Console(file=io.StringIO(), width=width, height=24), view, [])
+            player = state.current_player()
+            view = state.view(player)
+            steps, unavailable = ui.steps(view, legal), ui.unavailable(view)
+            _check_paths(steps, legal, unavailable)
+            board = _drawn_lines(ui, view, logs[player][-LOG_EVENTS:], width)
+            _check_fits(board, steps, unavailable, len(ui.extra_choices(view)), width, height)
             return legal[move_rng.randrange(len(legal))]
 
-        checked += _play(game, options, seed + index, "check_steps", check)
+        def log(state: State[Any], action: Any) -> None:
+            for player, lines in enumerate(logs):
+                lines.append(state.describe(action, player))
+
+        checked += _play(game, options, seed + index, "check_steps", check, log)
     return checked
+
+
+def _drawn_lines(ui: Any, view: Any, log: list[str], width: int) -> int:
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=width, height=24, color_system=None)
+    ui.render(console, view, log)
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    return len(text.splitlines())
+
+
+def _check_fits(
+    board: int, steps: Sequence[Any], unavailable: Sequence[tuple[tuple[str, ...], str]], extras: int, width: int, height: int
+) -> None:
+    """The board and each list of the choice (its question, entries and the way out) fit ``height`` lines."""
+    paths = [tuple(step.path) for step in steps]
+    for prefix in sorted({path[:depth] for path in paths for depth in range(len(path))}):
+        depth = len(prefix)
+        labels = {path[depth] for path in paths if path[:depth] == prefix}
+        if depth and len(labels) == 1 and sum(path[:depth] == prefix for path in paths) == 1:
+            continue  # a single action left: chosen without asking
+        greyed = sum(1 for path, _ in unavailable if len(path) == depth + 1 and tuple(path[:depth]) == prefix)
+        entries = len(labels) + greyed + (extras if not depth else 0) + 1  # and the game menu, or "<- Back"
+        lines = board + 1 + entries  # the question's line above the entries
+        if lines > height:
+            where = " > ".join(prefix) if prefix else "the first list"
+            fail(
+                f"at {width}x{height} the board ({board} lines) and {where} ({entries} entries) "
+                f"need {lines} lines, so the top of the board scrolls away: draw less, or split the choice into steps"
+            )
 
 
 def _check_paths(steps: Sequence[Any], legal: Sequence[Any], unavailable: Sequence[tuple[tuple[str, ...], str]]) -> None:
@@ -117,8 +157,10 @@ def _check_paths(steps: Sequence[Any], legal: Sequence[Any], unavailable: Sequen
             fail(f"unavailable() greys out {tuple(path)!r} ({reason}), which leads to a legal action")
 
 
-def _play(game: Game[Any], options: Mapping[str, str] | None, seed: int, check: str, decide: Any) -> int:
+def _play(game: Game[Any], options: Mapping[str, str] | None, seed: int, check: str, decide: Any, before_apply: Any = None) -> int:
     """Play one seeded game in which ``decide(state, legal)`` checks each decision and picks its action.
+
+    ``before_apply(state, action)``, if given, sees every action (chance included) before it is applied.
 
     Chance is resolved as a :class:`~tabletop.loop.Match` resolves it; a failure
     is reported with the check, the seed and the actions that led there.
@@ -144,6 +186,8 @@ def _play(game: Game[Any], options: Mapping[str, str] | None, seed: int, check: 
                 problem = f"raised {type(exc).__name__}: {exc}"
                 raise ConformanceError(_where(game, resolved, seed, check, history, problem)) from exc
             decisions += 1
+        if before_apply is not None:
+            before_apply(state, action)
         state.apply(action)
         history.append(str(action))
     return decisions

@@ -451,3 +451,15 @@ def test_check_steps_catches_a_missing_action_a_hidden_path_and_a_wrong_grey(rul
 
     with pytest.raises(ConformanceError, match="(?s)greys out .* which leads to a legal action"):
         check_steps(with_ui(rules, "Greys", unavailable=greys_a_card))
+
+
+def test_check_steps_catches_a_board_that_leaves_no_room_for_the_list(rules: Any) -> None:
+    from tabletop_highcard.ui import HighCardUI
+
+    def renders_a_tall_board(self: Any, console: Any, view: Any, log: Any) -> None:
+        HighCardUI.render(self, console, view, log)
+        console.print("\n" * 15)  # a board drawn for a taller terminal
+
+    with pytest.raises(ConformanceError, match=r"(?s)check_steps failed .* at 80x24 the board \(\d+ lines\) and the first list \(\d entries\) need \d+ lines"):
+        check_steps(with_ui(rules, "Tall", render=renders_a_tall_board))
+    check_steps(with_ui(rules, "Tall", render=renders_a_tall_board), height=40)  # a taller terminal holds it
