@@ -55,13 +55,11 @@ def _seed(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from tabletop.cli import UsageError
     from tabletop.commands.session import load_game, run_interactive
-    from tabletop.commands.setup import HUMAN, Setup
+    from tabletop.commands.setup import Setup
 
     game = load_game(args.game)
     parsed = game_parser(game).parse_args(args.rest)
-    setup = Setup.default(game, getattr(parsed, "opponent", None))
-    if game.info.players > 1 and parsed.opponent == HUMAN:
-        setup.seats = [HUMAN] * game.info.players
+    setup = Setup.default(game, getattr(parsed, "opponent", None))  # "human" fills every seat with people
     setup.seed = parsed.seed
     for option in game.info.options:
         value = getattr(parsed, option.key, None)

@@ -74,13 +74,22 @@ def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
 
 def play_setup(setup: Setup, console: Any, prompter: Prompter, *, data_dir: str | None = None, store: Store | None = None) -> None:
     """Play a new game from ``setup`` to its end or until the player leaves."""
-    match = setup.make_match()
+    try:
+        match = setup.make_match()
+    except Exception as exc:  # a plugin's bug in setting up its game ends the game, not the program
+        _report_crash(exc, setup.game.info.name, console, prompter)
+        return
     store = store or open_store(data_dir, console)
     recorder = None
     if store is not None:
-        from tabletop.store import start_recording
+        from rich.markup import escape
 
-        recorder = start_recording(store, match, setup.seats, setup.seat_names())
+        from tabletop.store import StoreError, start_recording
+
+        try:
+            recorder = start_recording(store, match, setup.seats, setup.seat_names())
+        except StoreError as exc:  # a busy or read-only database: play on, unsaved
+            console.print(f"[bold]This game will not be saved:[/bold] {escape(str(exc))}")
     play_match(match, setup.seat_names(), console, prompter, recorder)
 
 
@@ -109,21 +118,30 @@ def play_match(match: Match, names: Sequence[str], console: Any, prompter: Promp
 
     if recorder is not None:
         match.on_undo = recorder.save
-    table = Table(match, match.game.ui(), console, prompter, list(names))
     try:
-        play(table)
+        play(Table(match, match.game.ui(), console, prompter, list(names)))
     except LeaveGame:
-        console.print("Left the game. It is saved: choose Continue in the menu, or run `tabletop resume`.")
+        saved = "It is saved: choose Continue in the menu, or run `tabletop resume`." if recorder else "It was not saved."
+        console.print(f"Left the game. {saved}")
         return
     except EOFError:  # Ctrl-D: the player leaves the program
         raise
     except Exception as exc:  # a plugin's bug ends the game, not the program
-        from tabletop.crash import crash_message
-
-        console.print(escape(crash_message(exc, match.game.info.name)))
-        console.print("Every move up to the error is saved: Continue it from the menu once the game is fixed.")
-        prompter.pause("Press any key to go on")
+        saved = "Every move up to the error is saved: Continue it from the menu once the game is fixed." if recorder else ""
+        _report_crash(exc, match.game.info.name, console, prompter, saved)
         return
     if recorder is not None and recorder.error:
         console.print(f"[bold]This game could not be saved:[/bold] {escape(recorder.error)}")
+    prompter.pause("Press any key to go on")
+
+
+def _report_crash(exc: Exception, game_name: str, console: Any, prompter: Prompter, more: str = "") -> None:
+    """Say that the game failed and where the details went, then wait for a key."""
+    from rich.markup import escape
+
+    from tabletop.crash import crash_message
+
+    console.print(escape(crash_message(exc, game_name)))
+    if more:
+        console.print(more)
     prompter.pause("Press any key to go on")

@@ -5,7 +5,7 @@ Shared by ``tabletop play``, the menu and ``tabletop resume``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +23,6 @@ class Setup:
     seats: list[str]
     options: dict[str, str] = field(default_factory=dict)
     seed: int | None = None
-    names: list[str] = field(default_factory=list)
 
     @classmethod
     def default(cls, game: Game[Any], opponent: str | None = None) -> Setup:
@@ -36,7 +35,7 @@ class Setup:
 
     def copy(self) -> Setup:
         """An independent copy: editing it leaves this setup as it was."""
-        return Setup(self.game, list(self.seats), dict(self.options), self.seed, list(self.names))
+        return Setup(self.game, list(self.seats), dict(self.options), self.seed)
 
     def check(self) -> None:
         """Raise ValueError with a plain message for an unknown level or option."""
@@ -48,8 +47,7 @@ class Setup:
         self.options = self.game.resolve_options(self.options)
 
     def seat_names(self) -> list[str]:
-        if self.names:
-            return self.names
+        """"You" for a lone person, the game's seat names for several, "Computer (Level)" for the rest."""
         humans = self.seats.count(HUMAN)
         defaults = self.game.info.seat_names or tuple(f"Player {i + 1}" for i in range(len(self.seats)))
         names = []
@@ -65,17 +63,6 @@ class Setup:
         levels = self.game.agents()
         agents = [None if spec == HUMAN else levels[spec]() for spec in self.seats]
         return Match(self.game, options=self.options, seed=self.seed, agents=agents)
-
-
-def parse_option_pairs(game: Game[Any], pairs: Sequence[str]) -> dict[str, str]:
-    """Read ``key=value`` pairs from the command line."""
-    options: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise ValueError(f"options are written key=value, not {pair!r}")
-        options[key.strip().replace("-", "_")] = value
-    return dict(game.resolve_options(options))
 
 
 def describe_options(game: Game[Any], options: Mapping[str, str]) -> str:

@@ -1,0 +1,60 @@
+"""Starting a game from the menu or `tabletop play`: trouble at the start ends that game, not the program."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from tabletop.commands.session import play_setup
+from tabletop.commands.setup import Setup
+from tabletop.registry import Registry
+from tabletop.ui.base import Prompter
+
+
+class Pauses(Prompter):
+    """Counts the pauses; asks nothing else (every seat is a computer)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[str] = []
+
+    def pause(self, message: str = "Press any key to go on") -> None:
+        self.pauses.append(message)
+
+
+def _computers_only(game: Any) -> Setup:
+    return Setup(game, ["random", "random"], game.info.default_options(), seed=3)
+
+
+def test_a_game_that_fails_to_start_is_reported_and_the_caller_goes_on(example_plugin_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))  # where the crash report goes
+    game = Registry.discover().get("highcard")
+
+    def broken_start(options: Any = None) -> Any:
+        raise RuntimeError("no deck in the box")
+
+    monkeypatch.setattr(game, "new_initial_state", broken_start)
+    console, prompter = Console(record=True, width=80), Pauses()
+    play_setup(_computers_only(game), console, prompter, data_dir=str(tmp_path / "data"))
+    text = console.export_text()
+    assert "High Card stopped on an unexpected error" in text and "no deck in the box" in text
+    assert "Traceback" not in text and list(tmp_path.glob("tabletop-crash-*.txt"))
+    assert prompter.pauses == ["Press any key to go on"]
+
+
+def test_a_database_that_cannot_record_leaves_the_game_playable_and_says_so(example_plugin_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.store import StoreError
+
+    def busy(*args: Any) -> Any:
+        raise StoreError("the database is locked by another tabletop")
+
+    monkeypatch.setattr("tabletop.store.start_recording", busy)
+    game = Registry.discover().get("highcard")
+    console, prompter = Console(record=True, width=80), Pauses()
+    play_setup(_computers_only(game), console, prompter, data_dir=str(tmp_path / "data"))
+    text = console.export_text()
+    assert "This game will not be saved: the database is locked by another tabletop" in text
+    assert "wins" in text or "draw" in text.lower()  # the game was played to its end
+    assert prompter.pauses == ["Press any key to go on"]
