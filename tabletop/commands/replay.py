@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop.store import commandline
+from tabletop.ui.play import LOG_EVENTS
 from tabletop.store.commandline import (
     EXIT_FAILURE,
     CommandFailure,
@@ -48,10 +49,17 @@ class Replay:
     notations: list[str]
     """Each action's notation, or "-" where it would show the viewer something hidden from them."""
     seat: int
+    _ui: Any = None
 
     @property
     def length(self) -> int:
         return len(self.states) - 1
+
+    def ui(self) -> Any:
+        """The game's interface, made once for the whole replay."""
+        if self._ui is None:
+            self._ui = self.game.ui()
+        return self._ui
 
 
 def run(args: argparse.Namespace) -> int:
@@ -131,8 +139,8 @@ def draw(console: Console, replay: Replay, k: int) -> None:
     title = f"{replay.game.info.short} - seed {replay.record.seed} - after action {k} of {replay.length}"
     console.rule(escape(title))
     try:
-        ui = replay.game.ui()
-        ui.render(console, state.view(replay.seat), replay.log[:k])
+        ui = replay.ui()
+        ui.render(console, state.view(replay.seat), replay.log[max(0, k - LOG_EVENTS) : k])  # as in play
         if state.is_terminal():
             ui.render_result(console, state)
     except Exception as exc:  # a game's drawing bug must not end the replay with a traceback

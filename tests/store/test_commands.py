@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -143,3 +144,44 @@ def test_history_delete(cli_args: Any, games: dict[str, int], capsys: pytest.Cap
         assert store.unfinished() == []
     assert history.run(cli_args(history, "--delete", str(games["open"]))) == 2
     assert "no game with id" in capsys.readouterr().err
+
+
+def test_a_replay_gives_the_board_the_same_log_window_as_play() -> None:
+    from rich.console import Console
+
+    from tabletop.commands.replay import Replay, draw
+    from tabletop.ui.play import LOG_EVENTS
+
+    seen: list[list[str]] = []
+
+    class State:
+        def view(self, seat: int) -> str:
+            return "view"
+
+        def is_terminal(self) -> bool:
+            return False
+
+    class UI:
+        def render(self, console: Any, view: Any, log: list[str]) -> None:
+            seen.append(list(log))
+
+    made: list[UI] = []
+
+    class Game:
+        class info:
+            short = "Long"
+
+        def ui(self) -> UI:
+            made.append(UI())
+            return made[-1]
+
+    class Record:
+        seed = 1
+
+    log = [f"event {i}" for i in range(1, 81)]
+    replay = Replay(Record(), Game(), [State()] * 81, log, log, 0)  # type: ignore[arg-type]
+    console = Console(file=io.StringIO())
+    draw(console, replay, 80)
+    draw(console, replay, 10)
+    assert seen[0] == log[80 - LOG_EVENTS : 80] and seen[1] == log[:10]
+    assert len(made) == 1  # one interface for the whole replay
