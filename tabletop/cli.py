@@ -95,7 +95,7 @@ def _main(argv: list[str]) -> int:
     global_args, rest = _split_global(argv)
     data_dir = global_args.get("--data-dir")
     if rest and rest[0] not in COMMANDS and not rest[0].startswith("-"):
-        return _game_tool(rest, data_dir)
+        return _game_tool(rest)
     parser = build_parser()
     if not rest or rest[0] in ("-h", "--help", "--version"):
         if rest:
@@ -135,7 +135,7 @@ def _split_global(argv: list[str]) -> tuple[dict[str, str], list[str]]:
     return found, rest
 
 
-def _game_tool(rest: list[str], data_dir: str | None) -> int:
+def _game_tool(rest: list[str]) -> int:
     """``tabletop GAME TOOL ARGS``: a game's own command-line tool."""
     from tabletop.registry import GameLoadError, Registry, UnknownGameError
 

@@ -179,7 +179,7 @@ class Menu:
                 self._setups[game.info.id] = setup
                 return None
             if answer == "rules":
-                show_rules(self.console, self.prompter, game)
+                show_rules(self.console, game)
             elif answer == "opponent":
                 self._ask_opponent(setup)
             elif answer == "seed":

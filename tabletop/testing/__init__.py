@@ -15,11 +15,13 @@ a state round-trips and plays on identically; a replay from seed and actions
 is identical; clones are independent; chance probabilities sum to 1; views
 are JSON and equal for equal states; ``resample_hidden(p)`` never changes
 ``view(p)`` (the no-leak check) and, in a game with hidden information, does
-redraw something; results lie in [0, 1]; ``describe`` has words for everyone.
+redraw something; results lie in [0, 1]; ``describe`` has words for everyone
+and tells no player more than their view.
 
 :func:`check_agents` and :func:`check_steps` cover what the playouts do not:
 every computer level plays only legal moves, and the interface offers every
-legal action by one path of labels and draws each position.
+legal action by one path of labels and draws each position with room for
+its lists at 80x24.
 
 Every failure is an :class:`AssertionError` (:class:`ConformanceError`) whose
 message names the check and the playout, with a ``Match.replay`` call that

@@ -172,7 +172,7 @@ def _play(game: Game[Any], options: Mapping[str, str] | None, seed: int, check: 
     history: list[str] = []
     decisions = 0
     while not state.is_terminal():
-        if len(history) > game.info.max_length:
+        if len(history) >= game.info.max_length:
             problem = f"the game did not end within max_length={game.info.max_length} actions"
             raise ConformanceError(_where(game, resolved, seed, check, history, problem))
         if state.is_chance_node():
@@ -197,5 +197,6 @@ def _where(game: Game[Any], options: Mapping[str, str], seed: int, check: str, h
     return (
         f"{game.info.id} {dict(options)}: {check} failed after {len(history)} actions of the game with seed {seed}:\n"
         f"  {problem}\n"
-        f"  actions: {action_list(history)}"
+        f"  actions: {action_list(history)}\n"
+        f"  replay: Match.replay(game, {history!r}, options={dict(options)!r}, seed={seed})"
     )

@@ -105,7 +105,7 @@ def _pass_the_device(table: Table, player: int) -> None:
     table.prompter.pause(f"{name}, press any key when you are ready")
 
 
-def log_for(events: Sequence[Event], viewer: int, names: Sequence[str]) -> list[str]:
+def log_for(events: Sequence[Event], viewer: int) -> list[str]:
     """The latest log lines as ``viewer`` may read them, oldest first."""
     return [e.text_for(viewer) for e in events[-LOG_EVENTS:]]
 
@@ -118,7 +118,7 @@ def _draw(table: Table, player: int, notice: str | None = None) -> None:
     width, height = table.console.size
     if width < MIN_COLUMNS or height < MIN_LINES:
         table.console.print(f"[bold]Terminal {width}x{height}: enlarge it to {MIN_COLUMNS}x{MIN_LINES} for the whole board.[/bold]")
-    table.ui.render(table.console, match.state.view(player), log_for(match.events, player, table.names))
+    table.ui.render(table.console, match.state.view(player), log_for(match.events, player))
     if notice:
         table.console.print(notice)
 
@@ -237,7 +237,7 @@ def _game_menu(table: Table, player: int) -> str | None:
     ]
     answer = table.prompter.select("Game menu:", choices)
     if answer == "rules":
-        show_rules(table.console, table.prompter, table.ui.game)
+        show_rules(table.console, table.ui.game)
     elif answer == "undo" and undo_to is not None:
         match.undo(undo_to)
         return "Undone."
@@ -246,7 +246,7 @@ def _game_menu(table: Table, player: int) -> str | None:
     return None
 
 
-def show_rules(console: Console, prompter: Prompter, game: Any) -> None:
+def show_rules(console: Console, game: Any) -> None:
     from rich.markdown import Markdown
 
     clear_screen(console)
@@ -263,6 +263,6 @@ def _show_result(table: Table, viewer: int | None) -> None:
     match = table.match
     clear_screen(table.console, scrollback=table.hot_seat)
     seat = viewer if viewer is not None else 0
-    table.ui.render(table.console, match.state.view(seat), log_for(match.events, seat, table.names))
+    table.ui.render(table.console, match.state.view(seat), log_for(match.events, seat))
     table.ui.render_result(table.console, match.state)
     table.console.print(f"Seed {match.seed}: replay this game with --seed {match.seed}.")
