@@ -9,7 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tabletop.store.commandline import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
+from tabletop.commands.common import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from tabletop.store import commandline
-from tabletop.store.commandline import CommandFailure, game_names, make_console, open_store, parse_id, report
+from tabletop.commands import common
+from tabletop.commands.common import CommandFailure, game_names, make_console, open_store, parse_id, report
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     if not records:
         console.print("No games yet." if not args.game else f"No games of {args.game!r} yet.")
         return 0
-    names = game_names(commandline.registry(), (r.game_id for r in records))
+    names = game_names(common.registry(), (r.game_id for r in records))
     console.print(history_table(records, names))
     return 0
 

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabletop.store import commandline
+from tabletop.commands import common
 from tabletop.ui.play import LOG_EVENTS
-from tabletop.store.commandline import (
+from tabletop.commands.common import (
     EXIT_FAILURE,
     CommandFailure,
     make_console,
@@ -65,7 +65,7 @@ class Replay:
 def run(args: argparse.Namespace) -> int:
     console = make_console()
     try:
-        reg = commandline.registry()
+        reg = common.registry()
         replay = build_replay(load_record(args, console, reg), reg)
         if args.print_only:
             print_replay(console, replay)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from tabletop.store import commandline
-from tabletop.store.commandline import CommandFailure, game_names, make_console, open_store, report
+from tabletop.commands import common
+from tabletop.commands.common import CommandFailure, game_names, make_console, open_store, report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,5 +29,5 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         console.print("No finished games yet.")
         return 0
-    console.print(stats_table(rows, game_names(commandline.registry(), (r.game_id for r in rows))))
+    console.print(stats_table(rows, game_names(common.registry(), (r.game_id for r in rows))))
     return 0

@@ -20,7 +20,7 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "100")
     for name in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr("tabletop.store.commandline.registry", FakeRegistry)
+    monkeypatch.setattr("tabletop.commands.common.registry", FakeRegistry)
 
 
 @pytest.fixture

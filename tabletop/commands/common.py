@@ -1,4 +1,4 @@
-"""What the store's commands share: opening the store, finding a game, reporting failures.
+"""What the non-interactive commands share: opening the store, finding a game, reporting failures.
 
 Each command catches :class:`CommandFailure` and turns it into a message and an
 exit code (2 for bad input, 1 for failures), never a traceback.
@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 from typing import TYPE_CHECKING, Any
+
+from tabletop.ui.terminal import make_console as make_console  # one console style for every command
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -26,12 +28,6 @@ class CommandFailure(Exception):
     def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
         super().__init__(message)
         self.code = code
-
-
-def make_console() -> Console:
-    from rich.console import Console
-
-    return Console()
 
 
 def error_console() -> Console:
