@@ -12,8 +12,8 @@ import sys
 from collections.abc import Sequence
 
 from tabletop import __version__
+from tabletop.commands.common import EXIT_USAGE, CommandFailure, UsageError
 
-EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
@@ -34,10 +34,6 @@ Solitaire and duel tabletop games for the terminal.
 
 Run without arguments to open the menu. A game's own tools run as
 `tabletop GAME TOOL ...` (for example `tabletop muster moves FILE`)."""
-
-
-class UsageError(Exception):
-    """Bad command-line input: the message says what to type instead."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -66,9 +62,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EOFError:
         _leave_cleanly()
         return 0
-    except UsageError as exc:
+    except CommandFailure as exc:  # bad input (UsageError, status 2) or a failure the command explained
         print(f"tabletop: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return exc.code
     except BrokenPipeError:
         # Output piped into a program that stopped reading (e.g. `| head`).
         sys.stderr.close()

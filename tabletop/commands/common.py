@@ -30,6 +30,13 @@ class CommandFailure(Exception):
         self.code = code
 
 
+class UsageError(CommandFailure):
+    """Bad command-line input: the message says what to type instead (exit status 2)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, EXIT_USAGE)
+
+
 def error_console() -> Console:
     from rich.console import Console
 

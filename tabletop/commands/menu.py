@@ -24,17 +24,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tabletop.cli import EXIT_USAGE
-    from tabletop.ui.terminal import NoTerminalError, make_console, require_terminal
+    from tabletop.commands.common import EXIT_USAGE
+    from tabletop.commands.session import interactive_console
 
-    try:
-        require_terminal("The tabletop menu")
-    except NoTerminalError as exc:
-        print(f"tabletop: {exc}", file=sys.stderr)
+    console = interactive_console("The tabletop menu")
+    if console is None:
         return EXIT_USAGE
     from tabletop.ui.prompts import QuestionaryPrompter
 
-    Menu(make_console(), QuestionaryPrompter(), data_dir=args.data_dir).loop()
+    Menu(console, QuestionaryPrompter(), data_dir=args.data_dir).loop()
     return 0
 
 

@@ -53,7 +53,7 @@ def _seed(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tabletop.cli import UsageError
+    from tabletop.commands.common import UsageError
     from tabletop.commands.session import load_game, run_interactive
     from tabletop.commands.setup import Setup
 

@@ -10,7 +10,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tabletop.cli import EXIT_USAGE
+    from tabletop.commands.common import EXIT_USAGE
     from tabletop.commands.session import continue_record, interactive_console, open_store
 
     console = interactive_console("tabletop resume")

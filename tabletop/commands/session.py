@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def load_game(game_id: str) -> Game[Any]:
     """A game by id, or a UsageError naming the installed ones."""
-    from tabletop.cli import UsageError
+    from tabletop.commands.common import UsageError
     from tabletop.registry import GameLoadError, Registry, UnknownGameError
 
     try:
@@ -61,7 +61,7 @@ def interactive_console(what: str) -> Any:
 
 def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
     """Check for a terminal, then play the game set up; 0 when it ends or the player leaves."""
-    from tabletop.cli import EXIT_USAGE
+    from tabletop.commands.common import EXIT_USAGE
 
     console = interactive_console(f"tabletop play {setup.game.info.id}")
     if console is None:

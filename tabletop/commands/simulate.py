@@ -169,7 +169,7 @@ def parse_variants(game: Game[Any], variants: Sequence[str]) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tabletop.cli import UsageError
+    from tabletop.commands.common import UsageError
     from tabletop.commands.session import load_game
 
     game = load_game(args.game)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.game import Game
-from tabletop.cli import UsageError
+from tabletop.commands.common import UsageError
 from tabletop.commands.session import load_game
 from tabletop.registry import GameLoadError, Registry, UnknownGameError
 from tabletop.testing.plugins import write_dist_info
