@@ -8,6 +8,9 @@ from typing import Any
 
 from tabletop.game import Agent, View
 
+HUMAN = "human"
+"""The seat spec of a person, where every other seat names a computer level."""
+
 
 class RandomAgent(Agent):
     """Picks uniformly among the legal actions."""

@@ -10,7 +10,8 @@ from typing import Any
 from rich.markup import escape
 
 from tabletop import __version__
-from tabletop.commands.setup import HUMAN, Setup, describe_options
+from tabletop.agents import HUMAN
+from tabletop.commands.setup import Setup, describe_options
 from tabletop.game import Game
 from tabletop.ui.base import Choice, Prompter
 

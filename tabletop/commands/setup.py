@@ -9,10 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.agents import HUMAN
 from tabletop.game import Game
 from tabletop.loop import Match
-
-HUMAN = "human"
 
 
 @dataclass

@@ -11,11 +11,10 @@ Typical use by the program::
 See ``docs/data.md`` for where the data lives and the formats.
 """
 
-from tabletop.game import score_of
+from tabletop.agents import HUMAN
 from tabletop.store.db import DEFAULT_TIMEOUT, Store, StoreError, UnknownRecordError
 from tabletop.store.paths import data_dir, database_path
 from tabletop.store.records import (
-    HUMAN,
     RECORD_FORMAT,
     GameRecord,
     RecordError,
@@ -52,7 +51,6 @@ __all__ = [
     "read_record_file",
     "record_from_json",
     "record_to_json",
-    "score_of",
     "start_recording",
     "stats_table",
 ]

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from tabletop import __version__
+from tabletop.agents import HUMAN
 from tabletop.rng import MAX_SEED
 
 if TYPE_CHECKING:
@@ -29,10 +30,6 @@ if TYPE_CHECKING:
 
 RECORD_FORMAT = 1
 """Version of the record layout (JSON files and database rows); raised on incompatible change."""
-
-HUMAN = "human"
-"""The seat spec of a person at the keyboard; any other spec names a computer level."""
-
 
 class RecordError(ValueError):
     """A record cannot be used; the message says what is wrong, for a person to read."""

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tabletop.store.records import HUMAN, GameRecord
+from tabletop.agents import HUMAN
+from tabletop.store.records import GameRecord
 
 if TYPE_CHECKING:
     from rich.table import Table

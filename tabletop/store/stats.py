@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tabletop.store.records import HUMAN, GameRecord
+from tabletop.agents import HUMAN
+from tabletop.store.records import GameRecord
 
 SOLO = "solo"
 

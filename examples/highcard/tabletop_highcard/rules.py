@@ -66,6 +66,15 @@ class Play:
 Action = Union[Deal, Play]
 
 
+def beats(card: int, other: int, low: bool) -> bool:
+    """Whether ``card`` takes a trick from ``other``: the higher card, or the lower one in Lowball.
+
+    >>> beats(7, 3, low=False), beats(7, 3, low=True)
+    (True, False)
+    """
+    return card < other if low else card > other
+
+
 @dataclass(frozen=True, eq=False)
 class HighCardView(View):
     """What one player knows: their hand, the table, and the size of every hidden pile."""
@@ -156,14 +165,11 @@ class HighCardState(State[Action]):
 
     def _finish_trick(self) -> None:
         lead, follow = self.trick
-        winner = self.leader if self._beats(lead, follow) else 1 - self.leader
+        winner = self.leader if beats(lead, follow, self.low) else 1 - self.leader
         self.tricks[winner] += 1
         self.played.append([self.leader, lead, follow])
         self.leader = winner
         self.trick = []
-
-    def _beats(self, card: int, other: int) -> bool:
-        return card < other if self.low else card > other
 
     def invariant_violations(self) -> list[str]:
         """Every card is in the deck, a hand, the trick or a finished trick, exactly once."""
@@ -251,7 +257,7 @@ class HighCardState(State[Action]):
         if not self.trick:
             return f"{who} {'lead' if who == 'You' else 'leads'} {action.card}."
         lead = self.trick[0]
-        winner = self.leader if self._beats(lead, action.card) else actor
+        winner = self.leader if beats(lead, action.card, self.low) else actor
         won = "you win" if viewer == winner else f"{SEATS[winner]} wins"
         return f"{who} {'play' if who == 'You' else 'plays'} {action.card} on {lead}: {won} the trick."
 

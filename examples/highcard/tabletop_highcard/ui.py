@@ -11,7 +11,7 @@ from rich.text import Text
 
 from tabletop.game import CHANCE, TERMINAL
 from tabletop.ui.base import GameUI, Step
-from tabletop_highcard.rules import SEATS, HighCardView, Play
+from tabletop_highcard.rules import SEATS, HighCardView, Play, beats
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -81,8 +81,7 @@ class HighCardUI(GameUI):
             assert isinstance(action, Play)
             label = f"Play {action.card}"
             if view.trick:
-                lead = view.trick[0]
-                wins = action.card < lead if view.low else action.card > lead
-                label += " (takes the trick)" if wins else " (gives the trick away)"
+                takes = not beats(view.trick[0], action.card, view.low)
+                label += " (takes the trick)" if takes else " (gives the trick away)"
             steps.append(Step(action, (label,)))
         return steps
