@@ -288,10 +288,13 @@ class Game(abc.ABC, Generic[A]):
         return {name: name.capitalize() for name in self.agents()}
 
     def ui(self) -> Any:
-        """The game's terminal interface (a :class:`tabletop.ui.GameUI`), imported lazily."""
-        from tabletop.ui.generic import GenericUI
+        """The game's terminal interface (a :class:`tabletop.ui.GameUI`), imported lazily.
 
-        return GenericUI(self)
+        The default shows the view as data and offers each legal action by its notation.
+        """
+        from tabletop.ui.base import GameUI
+
+        return GameUI(self)
 
     def commands(self) -> Mapping[str, Any]:
         """Extra command-line tools, run as ``tabletop GAME NAME ARGS...``.
