@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -330,7 +330,8 @@ class Agent(abc.ABC):
         """Pick one of ``legal``."""
 
 
-AgentFactory = Any  # Callable[[], Agent]; kept loose so games may pass settings.
+AgentFactory = Callable[[], Agent]
+"""Makes a fresh computer player of one level; an agent class with no required arguments is one."""
 
 
 def score_of(state: Any) -> float | None:
