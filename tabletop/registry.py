@@ -70,7 +70,7 @@ class Registry:
         return package_of(self.entries[game_id])
 
     def get(self, game_id: str) -> Game[Any]:
-        """Load a game by id; raise :class:`UnknownGameError` or report a load failure."""
+        """Load a game by id; raise :class:`UnknownGameError`, or :class:`GameLoadError` (also kept in :attr:`problems`)."""
         if game_id in self._loaded:
             return self._loaded[game_id]
         if game_id not in self.entries:

@@ -106,7 +106,7 @@ class Menu:
         names = {g.info.id: g.info.short for g in self.games}
         unfinished = sorted(self.store.unfinished(), key=lambda r: r.id or 0, reverse=True)
         return [
-            _entry(f"Continue {game_line(r, names)} ({local_time(r.started)})", ("continue", r), r.game_id in names)
+            _entry(f"Continue {game_line(r, names)} ({local_time(r.started)})", ("continue", r), self._why_unplayable(r.game_id, names))
             for r in unfinished[:MAX_CONTINUE]
         ]
 
@@ -129,13 +129,20 @@ class Menu:
                 self.console.print(escape(str(exc)))
                 self.prompter.pause("Press any key to go back")
 
+    def _why_unplayable(self, game_id: str, names: dict[str, str]) -> str | None:
+        """None for a game that loaded; else why its saved games cannot be opened."""
+        if game_id in names:
+            return None
+        broken = any(problem.id == game_id for problem in self.registry.problems)
+        return "fails to load" if broken else "not installed"
+
     def _history_choices(self) -> list[Choice]:
         from tabletop.store.render import brief_result, game_line, local_time
 
         assert self.store is not None
         names = {g.info.id: g.info.short for g in self.games}
         choices = [
-            _entry(f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r)}", r, r.game_id in names)
+            _entry(f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r)}", r, self._why_unplayable(r.game_id, names))
             for r in self.store.history(MAX_HISTORY)
         ]
         if not choices:
@@ -268,9 +275,8 @@ def _seats_line(setup: Setup) -> str:
     return f"Seats: you are {seats[0]}; the computer is {', '.join(seats[1:])}."
 
 
-def _entry(title: str, value: Any, installed: bool) -> Choice:
-    """A saved game in a list; one whose game is gone is shown greyed out."""
-    reason = None if installed else "not installed"
+def _entry(title: str, value: Any, reason: str | None) -> Choice:
+    """A saved game in a list; greyed out with ``reason`` when its game cannot be played."""
     return Choice(_one_line(title, 76 - (len(reason) + 3 if reason else 0)), value, reason)
 
 

@@ -200,6 +200,23 @@ def test_a_saved_game_whose_plugin_is_gone_is_listed_but_not_offered(example_plu
     assert _finish(child) == 0
 
 
+def test_a_saved_game_whose_plugin_fails_to_load_says_so(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn(["play", "highcard", "--seed", "21"], pythonpath=str(example_plugin_path), data_dir=tmp_path / "data")
+    child.expect("Your move:")
+    child.expect(POINTER)
+    child.sendintr()
+    assert _finish(child) == 130
+
+    site = _plugin_site(tmp_path, "tabletop-highcard", "highcard", "broken_highcard:game")
+    (site / "broken_highcard.py").write_text("raise RuntimeError('High Card 2.0 is broken on purpose')\n")
+    child = spawn([], pythonpath=str(site), data_dir=tmp_path / "data")
+    child.expect("Skipped a game")
+    child.expect("What would you like to play")
+    child.expect(r"- Continue highcard v Computer \(Random\) \([-0-9: ]+\) \(fails to load\)")
+    select(child, "Quit")
+    assert _finish(child) == 0
+
+
 def test_a_plugin_that_fails_to_import_is_reported_and_the_menu_survives(example_plugin_path: Path, tmp_path: Path) -> None:
     site = _plugin_site(tmp_path, "broken-game", "broken", "broken_game:game")
     (site / "broken_game.py").write_text("raise RuntimeError('this plugin is broken on purpose')\n")
