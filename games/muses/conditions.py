@@ -39,10 +39,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
+from tabletop.dice import two_dice_outcomes
+
 FACE_GLYPHS = "⚀⚁⚂⚃⚄⚅"
 """Unicode die faces one to six."""
 
-PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+PAIRS: tuple[tuple[int, int], ...] = tuple(pair for pair, _ in two_dice_outcomes())
 """The 21 unordered results of two dice, (low, high), in a fixed order."""
 
 PAIR_INDEX: dict[tuple[int, int], int] = {p: i for i, p in enumerate(PAIRS)}
@@ -83,7 +85,7 @@ class Condition:
 
     def probability(self) -> float:
         """The chance that a fresh roll of two dice satisfies the condition."""
-        return sum((1 if a == b else 2) for a, b in PAIRS if self.holds(a, b)) / 36
+        return sum((1 if a == b else 2) for a, b in PAIRS if self.holds(a, b)) / 36  # exact: a sum of 36ths
 
 
 def _cmp_text(op: str, n: int) -> str:

@@ -21,6 +21,7 @@ from typing import Any, Union
 
 from games.muses.cards import Card, CardSet
 from games.muses.conditions import FACE_GLYPHS
+from tabletop.dice import one_die_outcomes, two_dice_outcomes
 from tabletop.game import (
     CHANCE,
     TERMINAL,
@@ -228,9 +229,9 @@ class MusesState(State[MusesAction]):
             n = len(self.deck)
             outs: list[tuple[MusesAction, float]] = [(Draw(self.card(i).name), 1 / n) for i in self.deck]
         elif self.phase == ROLL:
-            outs = [(Roll(a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)]
+            outs = [(Roll(a, b), p) for (a, b), p in two_dice_outcomes()]
         elif self.phase == REROLL:
-            outs = [(Reroll(v), 1 / 6) for v in range(1, 7)]
+            outs = [(Reroll(v), p) for v, p in one_die_outcomes()]
         else:
             raise IllegalActionError("not a chance node")
         return sorted(outs, key=lambda o: str(o[0]))

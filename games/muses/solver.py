@@ -46,8 +46,9 @@ from typing import Any
 
 from games.muses.cards import CardSet, Power
 from games.muses.conditions import PAIR_INDEX, PAIRS
+from tabletop.dice import two_dice_outcomes
 
-ROLL_WEIGHTS: tuple[float, ...] = tuple((1 if a == b else 2) / 36 for a, b in PAIRS)
+ROLL_WEIGHTS: tuple[float, ...] = tuple(p for _, p in two_dice_outcomes())
 """Probability of each of the 21 unordered dice pairs."""
 
 WIN, SCORE = "win", "score"
