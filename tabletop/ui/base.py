@@ -94,5 +94,10 @@ class GameUI:
         """Act on an entry from :meth:`extra_choices`."""
 
     def render_result(self, console: Console, state: State[Any]) -> None:
-        """Draw the end of a finished game: scores, tie-breaks, the winner."""
+        """Draw the end of a finished game: scores, tie-breaks, the winner.
+
+        It is called just after :meth:`render` has drawn the final position, so the
+        player looking is that view's ``player``: keep it there to say "you win"
+        (Muster does). The state is the full one: nothing is hidden at the end.
+        """
         console.print(state.outcome_text())
