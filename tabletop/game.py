@@ -362,11 +362,12 @@ def seen_as_another(state: State[A], action: A, viewer: int) -> bool:
     others = [b for b in state.legal_actions() if b != action and state.describe(b, viewer) == text]
     if not others:
         return False
-    after = _view_after(state, action, viewer)
-    return any(_view_after(state, b, viewer) == after for b in others)
+    after = view_after(state, action, viewer)
+    return any(view_after(state, b, viewer) == after for b in others)
 
 
-def _view_after(state: State[A], action: A, viewer: int) -> View:
+def view_after(state: State[A], action: A, viewer: int) -> View:
+    """What ``viewer`` would see once ``action`` is applied (to a copy: ``state`` stays as it is)."""
     child = state.clone()
     child.apply(action)
     return child.view(viewer)

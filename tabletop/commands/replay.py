@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop.commands import common
-from tabletop.ui.play import LOG_EVENTS
 from tabletop.commands.common import (
     EXIT_FAILURE,
     CommandFailure,
@@ -17,6 +16,7 @@ from tabletop.commands.common import (
     report,
     require_terminal,
 )
+from tabletop.ui.play import LOG_EVENTS
 
 if TYPE_CHECKING:
     from rich.console import Console

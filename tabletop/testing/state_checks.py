@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tabletop.game import CHANCE, TERMINAL, Game, IllegalActionError, InvalidActionError, State
+from tabletop.game import CHANCE, TERMINAL, Game, IllegalActionError, InvalidActionError, State, view_after
 from tabletop.testing.util import describe_differences, fail, snapshot
 
 GARBAGE = ("@@ not an action @@", "\x00", "¿?")
@@ -328,10 +328,8 @@ def check_describe(state: State[Any], players: int, limit: int = 20, alike_limit
     for viewer in range(players):
         first_of_view: dict[Any, tuple[Any, str]] = {}
         for action in legal[:alike_limit]:
-            child = state.clone()
-            child.apply(action)
             text = state.describe(action, viewer)
-            other, other_text = first_of_view.setdefault(child.view(viewer), (action, text))
+            other, other_text = first_of_view.setdefault(view_after(state, action, viewer), (action, text))
             if other_text != text:
                 fail(
                     f"describe() tells player {viewer} more than their view: {str(other)!r} and {str(action)!r} "
