@@ -111,13 +111,13 @@ def log_for(events: Sequence[Event], viewer: int) -> list[str]:
 
 
 def _draw(table: Table, player: int, notice: str | None = None) -> None:
-    from tabletop.ui.terminal import MIN_COLUMNS, MIN_LINES
+    from tabletop.ui.terminal import size_warning
 
     match = table.match
     clear_screen(table.console, scrollback=table.hot_seat)
-    width, height = table.console.size
-    if width < MIN_COLUMNS or height < MIN_LINES:
-        table.console.print(f"[bold]Terminal {width}x{height}: enlarge it to {MIN_COLUMNS}x{MIN_LINES} for the whole board.[/bold]")
+    warning = size_warning(table.console, brief=True)
+    if warning:
+        table.console.print(f"[bold]{warning}[/bold]")
     table.ui.render(table.console, match.state.view(player), log_for(match.events, player))
     if notice:
         table.console.print(notice)

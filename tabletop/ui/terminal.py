@@ -34,11 +34,13 @@ def make_console() -> Console:
     return Console(highlight=False)
 
 
-def size_warning(console: Console) -> str | None:
-    """A request to enlarge a terminal smaller than 80x24, or None."""
+def size_warning(console: Console, *, brief: bool = False) -> str | None:
+    """A request to enlarge a terminal smaller than 80x24, or None; ``brief`` fits one line above a board."""
     width, height = console.size
     if width >= MIN_COLUMNS and height >= MIN_LINES:
         return None
+    if brief:
+        return f"Terminal {width}x{height}: enlarge it to {MIN_COLUMNS}x{MIN_LINES} for the whole board."
     return (
         f"This terminal is {width}x{height}; the games are drawn for at least "
         f"{MIN_COLUMNS}x{MIN_LINES}. Enlarge the window for the full board "
