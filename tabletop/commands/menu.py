@@ -163,13 +163,33 @@ class Menu:
             self.console.print("No finished games yet.")
         self.prompter.pause("Press any key to go back")
 
+    def _starting_setup(self, game: Game[Any]) -> Setup:
+        """Where the setup screen starts: this session's last setup of ``game``, else the opponent and
+        options of its latest saved game (a new deal), else the defaults."""
+        last = self._setups.get(game.info.id)
+        if last is not None:
+            return last.copy()
+        from tabletop.store import StoreError
+
+        try:
+            latest = self.store.history(1, game_id=game.info.id) if self.store is not None else []
+        except StoreError:
+            latest = []
+        if latest and HUMAN in latest[0].seats:
+            setup = Setup(game, list(latest[0].seats), dict(latest[0].options))
+            try:
+                setup.check()  # a level or option the game no longer has, or a card file gone: the defaults
+                return setup
+            except ValueError:
+                pass
+        return Setup.default(game)
+
     def setup_screen(self, game: Game[Any]) -> Setup | None:
         """Let the player adjust opponent, options and seed; None to go back."""
         from tabletop.ui.play import show_rules
         from tabletop.ui.terminal import clear_screen
 
-        last = self._setups.get(game.info.id)
-        setup = last.copy() if last else Setup.default(game)
+        setup = self._starting_setup(game)
         answer = None  # the cursor comes back to the line just changed
         while True:
             clear_screen(self.console)

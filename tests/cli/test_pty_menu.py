@@ -102,6 +102,23 @@ def test_the_setup_screen_remembers_the_last_choices(example_plugin_path: Path, 
     assert _finish(child) == 130
 
 
+def test_a_new_session_starts_from_the_last_saved_game_of_that_game(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn(["play", "highcard", "--low", "on", "--hand", "4", "--opponent", "human"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("Pass the keyboard")
+    child.sendintr()  # the game is saved from its first action
+    assert _finish(child) == 130
+
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    child.send(DOWN)  # past "Continue High Card", redrawing the list for select()
+    select(child, "High Card")
+    child.expect("Rules: Cards per hand: 4, Lowball")
+    child.expect("Seats: North and South share this keyboard.")
+    child.expect("Seed: random")  # a new deal
+    child.sendintr()
+    assert _finish(child) == 130
+
+
 def test_esc_goes_back_from_a_list_that_has_a_way_back(example_plugin_path: Path, tmp_path: Path) -> None:
     child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     child.expect("What would you like to play")
