@@ -351,23 +351,28 @@ def score_of(state: Any) -> float | None:
 def seen_as_another(state: State[A], action: A, viewer: int) -> bool:
     """True if ``viewer`` cannot tell ``action`` from some other legal action here.
 
-    Two actions look alike to a player when they leave that player's view the
-    same: a card dealt face down to the opponent, say. Such an action's notation
-    would tell the player more than the game does, so a replay of a game still
-    going on hides it. Only actions the player's log describes in the same words
-    are compared (a log is checked by the conformance kit to say no more than the
-    view), which keeps this cheap.
+    Two actions look alike to a player when they lead to different positions
+    that the player's view shows the same: a card dealt face down to the
+    opponent, say. Such an action's notation would tell the player more than the
+    game does, so a replay of a game still going on hides it. Only actions the
+    player's log describes in the same words are compared (a log is checked by
+    the conformance kit to say no more than the view), which keeps this cheap.
     """
     text = state.describe(action, viewer)
     others = [b for b in state.legal_actions() if b != action and state.describe(b, viewer) == text]
     if not others:
         return False
-    after = view_after(state, action, viewer)
-    return any(view_after(state, b, viewer) == after for b in others)
+    after = state_after(state, action)
+    return any(hidden_difference(after, state_after(state, b), viewer) for b in others)
 
 
-def view_after(state: State[A], action: A, viewer: int) -> View:
-    """What ``viewer`` would see once ``action`` is applied (to a copy: ``state`` stays as it is)."""
+def state_after(state: State[A], action: A) -> State[A]:
+    """The position once ``action`` is applied, on a copy: ``state`` stays as it is."""
     child = state.clone()
     child.apply(action)
-    return child.view(viewer)
+    return child
+
+
+def hidden_difference(one: State[Any], other: State[Any], viewer: int) -> bool:
+    """True if the two positions differ but ``viewer``'s view of them is the same."""
+    return one.view(viewer) == other.view(viewer) and one.to_json() != other.to_json()

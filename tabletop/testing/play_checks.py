@@ -92,7 +92,7 @@ def check_steps(
             view = state.view(player)
             steps, unavailable = ui.steps(view, legal), ui.unavailable(view)
             _check_paths(steps, legal, unavailable)
-            board = _drawn_lines(ui, view, logs[player][-LOG_EVENTS:], width)
+            board = _drawn_lines(ui, view, logs[player][-LOG_EVENTS:], width, height)
             _check_fits(board, steps, unavailable, len(ui.extra_choices(view)), width, height)
             return legal[move_rng.randrange(len(legal))]
 
@@ -104,10 +104,10 @@ def check_steps(
     return checked
 
 
-def _drawn_lines(ui: Any, view: Any, log: list[str], width: int) -> int:
+def _drawn_lines(ui: Any, view: Any, log: list[str], width: int, height: int) -> int:
     from rich.console import Console
 
-    console = Console(file=io.StringIO(), width=width, height=24, color_system=None)
+    console = Console(file=io.StringIO(), width=width, height=height, color_system=None)
     ui.render(console, view, log)
     text = console.file.getvalue()  # type: ignore[attr-defined]
     return len(text.splitlines())
@@ -121,8 +121,7 @@ def _check_fits(
     for prefix in sorted({path[:depth] for path in paths for depth in range(len(path))}):
         depth = len(prefix)
         labels = {path[depth] for path in paths if path[:depth] == prefix}
-        if depth and len(labels) == 1 and sum(path[:depth] == prefix for path in paths) == 1:
-            continue  # a single action left: chosen without asking
+        # Every prefix here is shorter than a whole path, so the list is shown even with one label left.
         greyed = sum(1 for path, _ in unavailable if len(path) == depth + 1 and tuple(path[:depth]) == prefix)
         entries = len(labels) + greyed + (extras if not depth else 0) + 1  # and the game menu, or "<- Back"
         lines = board + 1 + entries  # the question's line above the entries

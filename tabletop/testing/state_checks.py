@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tabletop.game import CHANCE, TERMINAL, Game, IllegalActionError, InvalidActionError, State, view_after
+from tabletop.game import CHANCE, TERMINAL, Game, IllegalActionError, InvalidActionError, State, state_after
 from tabletop.testing.util import describe_differences, fail, snapshot
 
 GARBAGE = ("@@ not an action @@", "\x00", "¿?")
@@ -314,9 +314,10 @@ def check_describe(state: State[Any], players: int, limit: int = 20, alike_limit
     """``describe(action, viewer)`` is non-empty text for every player and for None, changing nothing,
     and tells a player no more than their view does.
 
-    Two actions that leave player ``p``'s view the same (a card dealt face down to
-    the opponent, say) must read the same in ``p``'s log: otherwise the log names
-    what the view hides.
+    Two actions that lead to different positions which player ``p``'s view shows
+    the same (a card dealt face down to the opponent, say) must read the same in
+    ``p``'s log: otherwise the log names what the view hides. Two routes to the
+    very same position may read differently.
     """
     before = snapshot(state.to_json())
     legal = state.legal_actions()
@@ -325,15 +326,21 @@ def check_describe(state: State[Any], players: int, limit: int = 20, alike_limit
             text = state.describe(action, viewer)
             if not isinstance(text, str) or not text.strip():
                 fail(f"describe({str(action)!r}, viewer={viewer}) is empty: {text!r}")
+    afters = []
+    for action in legal[:alike_limit]:
+        after = state_after(state, action)
+        afters.append((action, after, snapshot(after.to_json())))
     for viewer in range(players):
-        first_of_view: dict[Any, tuple[Any, str]] = {}
-        for action in legal[:alike_limit]:
+        by_view: dict[Any, list[tuple[Any, str, str]]] = {}
+        for action, after, position in afters:
             text = state.describe(action, viewer)
-            other, other_text = first_of_view.setdefault(view_after(state, action, viewer), (action, text))
-            if other_text != text:
-                fail(
-                    f"describe() tells player {viewer} more than their view: {str(other)!r} and {str(action)!r} "
-                    f"leave the same view(player={viewer}), yet read {other_text!r} and {text!r}"
-                )
+            seen = by_view.setdefault(after.view(viewer), [])
+            for other, other_text, other_position in seen:
+                if other_text != text and other_position != position:
+                    fail(
+                        f"describe() tells player {viewer} more than their view: {str(other)!r} and {str(action)!r} "
+                        f"lead to positions view(player={viewer}) shows the same, yet read {other_text!r} and {text!r}"
+                    )
+            seen.append((action, text, position))
     if snapshot(state.to_json()) != before:
         fail("describe() changed the state")

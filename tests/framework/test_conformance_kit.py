@@ -463,3 +463,54 @@ def test_check_steps_catches_a_board_that_leaves_no_room_for_the_list(rules: Any
     with pytest.raises(ConformanceError, match=r"(?s)check_steps failed .* at 80x24 the board \(\d+ lines\) and the first list \(\d entries\) need \d+ lines"):
         check_steps(with_ui(rules, "Tall", render=renders_a_tall_board))
     check_steps(with_ui(rules, "Tall", render=renders_a_tall_board), height=40)  # a taller terminal holds it
+
+
+def test_check_steps_measures_a_list_left_with_one_entry_and_many_greyed(rules: Any) -> None:
+    from tabletop.ui.base import Step
+
+    def one_under_play(self: Any, view: Any, legal: Any) -> Any:
+        # The first card sits alone under "Play"; a list is still shown there, with the greyed cards below.
+        return [Step(a, ("Play", f"Play {a.card}") if i == 0 else (f"Also {a.card}",)) for i, a in enumerate(legal)]
+
+    def many_greyed(self: Any, view: Any) -> Any:
+        return [(("Play", f"Held back {n}"), "not now") for n in range(20)]
+
+    game = with_ui(rules, "Lonely", steps=one_under_play, unavailable=many_greyed)
+    with pytest.raises(ConformanceError, match=r"(?s)check_steps failed .* and Play \(22 entries\) need \d+ lines"):
+        check_steps(game)
+
+
+def test_check_describe_lets_two_public_routes_to_one_position_read_differently() -> None:
+    from tabletop.game import FullView, State
+
+    class Routes(State[str]):
+        """A token at 13 may go to 5 by way of 10 or of 8: both moves end in the same position."""
+
+        def __init__(self, at: int = 13) -> None:
+            self.at = at
+
+        def current_player(self) -> int:
+            return 0 if self.at == 13 else -2
+
+        def legal_actions(self) -> list[str]:
+            return ["13/10/5", "13/8/5"] if self.at == 13 else []
+
+        def apply(self, action: str) -> None:
+            self.at = 5
+
+        def returns(self) -> list[float]:
+            return [1.0]
+
+        def clone(self) -> Routes:
+            return Routes(self.at)
+
+        def view(self, player: int) -> FullView:
+            return FullView(player, self.to_json())
+
+        def to_json(self) -> Any:
+            return {"at": self.at}
+
+        def describe(self, action: str, viewer: int | None = None) -> str:
+            return f"North moves {action}."
+
+    check_describe(Routes(), 1)  # the routes differ in words, but nothing hidden is told
