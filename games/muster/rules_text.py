@@ -11,6 +11,8 @@ engine's tests).
 
 from __future__ import annotations
 
+from games.muster.cards import TURN_LIMIT
+
 RULES = """\
 # Muster: Raise the Banners
 
@@ -54,7 +56,8 @@ you castled this turn. Move and Swap end the turn without a refill.
 
 ## End and scoring
 The game ends at once when the deck's last card is drawn (draws still owed are
-not taken), or after turn 500 (the rules alone would let a game go on forever). Each castle goes to the higher column strength (Wizard 6, Bridge 1,
+not taken), or after turn {turn_limit} (the rules alone would let a game go on
+forever). Each castle goes to the higher column strength (Wizard 6, Bridge 1,
 Banner its strength). Tie: **Strength in Numbers**, more Banner cards (Rainbow
 cards are not Banners). Still tied: nobody. More castles wins; a tie goes to the
 higher total strength over all five columns; still tied, a draw.
@@ -84,7 +87,7 @@ Where the rulebook (R) and Board Game Arena's help (B) are loose, this game play
    and pass the icon rule. (R, B)
 9. Control ties: more Banner cards, then nobody; game ties: total strength, then a draw. (R, B)
 10. A player always has a legal action: any card can be castled.
-11. A game that reaches turn 500 ends there and is scored as usual.
+11. A game that reaches turn {turn_limit} ends there and is scored as usual.
 
 ## Reading the board
 - One row per castle: your opponent's column on the left, the castle space in the
@@ -106,4 +109,4 @@ Where the rulebook (R) and Board Game Arena's help (B) are loose, this game play
 
 def rules_markdown() -> str:
     """The rules, rulings and board key as Markdown."""
-    return RULES
+    return RULES.replace("{turn_limit}", str(TURN_LIMIT))

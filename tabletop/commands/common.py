@@ -1,4 +1,4 @@
-"""What the non-interactive commands share: opening the store, finding a game, reporting failures.
+"""What the commands share: opening the store, finding a game, failures with their exit codes.
 
 Each command catches :class:`CommandFailure` and turns it into a message and an
 exit code (2 for bad input, 1 for failures), never a traceback.

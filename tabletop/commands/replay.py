@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tabletop.registry import Registry
     from tabletop.store.records import GameRecord
 
-KEYS = "Enter or -> next, <- back, Home/End start/end, a number to jump there, q quit"
+KEYS = "Enter or -> next, <- back, Home/End start/end, a number to jump, q/Esc quit"
 ARROWS = {"right": "n", "left": "b", "home": "s", "end": "e", "pagedown": "e", "pageup": "s", "escape": "q"}
 """Keys that step at once, without Enter, and the letter each stands for."""
 
@@ -49,7 +49,7 @@ class Replay:
     notations: list[str]
     """Each action's notation, or "-" where it would show the viewer something hidden from them."""
     seat: int
-    _ui: Any = None
+    _ui: Any = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def length(self) -> int:
@@ -184,7 +184,7 @@ def next_position(answer: str, k: int, length: int) -> int | None:
         return 0
     if key in ("e", "end"):
         return length
-    if key.isdigit():
+    if key.isdecimal():
         return min(int(key), length)
     raise ValueError(f"{answer.strip()!r} is not a replay key")
 

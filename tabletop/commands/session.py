@@ -119,7 +119,7 @@ def play_match(match: Match, names: Sequence[str], console: Any, prompter: Promp
     if recorder is not None:
         match.on_undo = recorder.save
     try:
-        play(Table(match, match.game.ui(), console, prompter, list(names)))
+        play(Table(match, match.game.ui(), console, prompter, list(names), saved=recorder is not None))
     except LeaveGame:
         saved = "It is saved: choose Continue in the menu, or run `tabletop resume`." if recorder else "It was not saved."
         console.print(f"Left the game. {saved}")

@@ -38,6 +38,9 @@ class Setup:
 
     def check(self) -> None:
         """Raise ValueError with a plain message for an unknown level or option."""
+        players = self.game.info.players
+        if len(self.seats) != players:
+            raise ValueError(f"{self.game.info.name} has {players} seat(s), not {len(self.seats)}")
         levels = self.game.agents()
         for spec in self.seats:
             if spec != HUMAN and spec not in levels:

@@ -52,6 +52,8 @@ class Table:
     console: Console
     prompter: Prompter
     names: Sequence[str]
+    saved: bool = True
+    """Whether the game is being saved (so that leaving keeps it)."""
 
     @property
     def hot_seat(self) -> bool:
@@ -233,7 +235,7 @@ def _game_menu(table: Table, player: int) -> str | None:
             "undo",
             None if undo_to is not None else why_no_undo(match, player),
         ),
-        Choice("Leave (the game is saved; Continue it from the menu)", "leave"),
+        Choice("Leave (the game is saved; Continue it from the menu)" if table.saved else "Leave (this game is not being saved)", "leave"),
     ]
     answer = table.prompter.select("Game menu:", choices)
     if answer == "rules":

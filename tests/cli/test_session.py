@@ -58,3 +58,29 @@ def test_a_database_that_cannot_record_leaves_the_game_playable_and_says_so(exam
     assert "This game will not be saved: the database is locked by another tabletop" in text
     assert "wins" in text or "draw" in text.lower()  # the game was played to its end
     assert prompter.pauses == ["Press any key to go on"]
+
+
+def test_the_game_menu_says_whether_leaving_keeps_the_game(example_plugin_path: Path) -> None:
+    from tabletop.loop import Match
+    from tabletop.ui.play import Table, _game_menu
+
+    class Looks(Prompter):
+        def __init__(self) -> None:
+            self.titles: list[str] = []
+
+        def select(self, message: str, choices: Any, *, default: Any = None) -> Any:
+            self.titles = [c.title for c in choices]
+            return "back"
+
+    game = Registry.discover().get("highcard")
+    for saved, words in ((True, "Leave (the game is saved; Continue it from the menu)"), (False, "Leave (this game is not being saved)")):
+        prompter = Looks()
+        match = Match(game, seed=1, agents=[None, None])
+        _game_menu(Table(match, game.ui(), Console(record=True), prompter, ["North", "South"], saved=saved), 0)
+        assert words in prompter.titles
+
+
+def test_a_setup_with_the_wrong_number_of_seats_is_refused(example_plugin_path: Path) -> None:
+    game = Registry.discover().get("highcard")
+    with pytest.raises(ValueError, match="High Card has 2 seat\\(s\\), not 3"):
+        Setup(game, ["human", "random", "random"]).check()
