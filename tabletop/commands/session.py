@@ -61,24 +61,24 @@ def interactive_console(what: str) -> Any:
 
 def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
     """Check for a terminal, then play the game set up; 0 when it ends or the player leaves."""
-    from tabletop.commands.common import EXIT_USAGE
+    from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE
 
     console = interactive_console(f"tabletop play {setup.game.info.id}")
     if console is None:
         return EXIT_USAGE
     from tabletop.ui.prompts import QuestionaryPrompter
 
-    play_setup(setup, console, QuestionaryPrompter(), data_dir=data_dir)
-    return 0
+    started = play_setup(setup, console, QuestionaryPrompter(), data_dir=data_dir)
+    return 0 if started else EXIT_FAILURE
 
 
-def play_setup(setup: Setup, console: Any, prompter: Prompter, *, data_dir: str | None = None, store: Store | None = None) -> None:
-    """Play a new game from ``setup`` to its end or until the player leaves."""
+def play_setup(setup: Setup, console: Any, prompter: Prompter, *, data_dir: str | None = None, store: Store | None = None) -> bool:
+    """Play a new game from ``setup`` to its end or until the player leaves; False if it could not start."""
     try:
         match = setup.make_match()
     except Exception as exc:  # a plugin's bug in setting up its game ends the game, not the program
         _report_crash(exc, setup.game.info.name, console, prompter)
-        return
+        return False
     store = store or open_store(data_dir, console)
     recorder = None
     if store is not None:
@@ -91,6 +91,7 @@ def play_setup(setup: Setup, console: Any, prompter: Prompter, *, data_dir: str 
         except StoreError as exc:  # a busy or read-only database: play on, unsaved
             console.print(f"[bold]This game will not be saved:[/bold] {escape(str(exc))}")
     play_match(match, setup.seat_names(), console, prompter, recorder)
+    return True
 
 
 def continue_record(record: GameRecord, console: Any, prompter: Prompter, store: Store) -> None:

@@ -37,7 +37,7 @@ def test_a_game_that_fails_to_start_is_reported_and_the_caller_goes_on(example_p
 
     monkeypatch.setattr(game, "new_initial_state", broken_start)
     console, prompter = Console(record=True, width=80), Pauses()
-    play_setup(_computers_only(game), console, prompter, data_dir=str(tmp_path / "data"))
+    assert play_setup(_computers_only(game), console, prompter, data_dir=str(tmp_path / "data")) is False
     text = console.export_text()
     assert "High Card stopped on an unexpected error" in text and "no deck in the box" in text
     assert "Traceback" not in text and list(tmp_path.glob("tabletop-crash-*.txt"))
@@ -53,7 +53,7 @@ def test_a_database_that_cannot_record_leaves_the_game_playable_and_says_so(exam
     monkeypatch.setattr("tabletop.store.start_recording", busy)
     game = Registry.discover().get("highcard")
     console, prompter = Console(record=True, width=80), Pauses()
-    play_setup(_computers_only(game), console, prompter, data_dir=str(tmp_path / "data"))
+    assert play_setup(_computers_only(game), console, prompter, data_dir=str(tmp_path / "data")) is True
     text = console.export_text()
     assert "This game will not be saved: the database is locked by another tabletop" in text
     assert "wins" in text or "draw" in text.lower()  # the game was played to its end
