@@ -72,7 +72,7 @@ def _placement_reason(s: MusterState, top: int, strength: int) -> str | None:
     if top == 0:
         return "The Power of One: only a 1 starts a column"
     if s.simplified:
-        return f"on a {top} Simplified needs strength {top} or more"
+        return f"on a {top}, the Simplified game needs {top} or more"
     if top == 5:
         return "on a 5 only another 5 may follow"
     return f"on a {top} only strength {top} or {top + 1} may follow"

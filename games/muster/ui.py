@@ -90,7 +90,7 @@ def swap_target_label(view: MusterView, side: int, faction: int) -> str:
     owner = "your" if side == view.player else f"{SEAT_NAMES[side]}'s"
     token = column[i]
     if token == WIZARD:
-        below = f"on {card_code(column[i - 1]) if column[i - 1] < 25 else 'a Rainbow card'}" if i else "on an empty space"
+        below = f"on {card_code(column[i - 1]) if column[i - 1] < 25 else 'a Rainbow card'}" if i else "first in the column"
         what = f"Wizard {below}"
     else:
         what = f"Bridge as {TOP_VALUE[token]}"

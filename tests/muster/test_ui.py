@@ -96,6 +96,8 @@ def test_move_swap_draw_and_place_paths() -> None:
     # The opponent's Rainbow cards are offered first.
     swaps = [s.path[1] for s in steps_of(state) if s.path[0] == "Make a Rainbow Swap"]
     assert swaps.index("South's Cloud: Bridge as 2") < swaps.index("your Water: Wizard on W1")
+    alone = build_state(north="F4 C1 C2 W2 P3", south="F1 F2 F3 L2 L3", south_columns={"flame": "RW"})
+    assert paths(alone)["sF4>2F"] == ("Make a Rainbow Swap", "South's Flame: Wizard first in the column", "with F4 Flame 4")
 
     refill = build_state(
         north="W2 P3 C1 C2", south="F1 F2 F3 L2 L3", castles={"water": "W4", "cloud": "C3", "leaf": "L1 X"},
@@ -146,9 +148,10 @@ def test_the_simplified_game_never_offers_a_bridge_in_a_reason() -> None:
     from games.muster.reasons import why_unplayable
     from games.muster.cards import RAINBOW
 
-    state = build_state(north="R W1 L1 C1 P5", south="F1 F2 F3 P1 P2", simplified=True)
+    state = build_state(north="R W1 L1 C1 P5", south="F1 F2 F3 P1 P2", north_columns={"leaf": "L2"}, simplified=True)
     greyed = dict(UI.unavailable(state.view(0)))
     assert greyed[("Play a Banner", "R Rainbow Wizard/Bridge")] == "play it as a Wizard or castle it"
+    assert greyed[("Play a Banner", "L1 Leaf 1")] == "under Leaf: on a 2, the Simplified game needs 2 or more"
     assert why_unplayable(state, RAINBOW, "banner") == "a Rainbow Wizard/Bridge card is played as a Wizard or castled"
     assert not any(a.op == A.BRIDGE for a in state.legal_actions())
 
