@@ -45,7 +45,7 @@ class Replay:
     states: list[State[Any]]
     """``states[k]`` is the position after ``k`` actions."""
     log: list[str]
-    """What the viewing seat may read of each action."""
+    """What the viewing seat read of each action; once the game is over, also what was hidden from it."""
     notations: list[str]
     """Each action's notation, or "-" where it would show the viewer something hidden from them."""
     seat: int
@@ -119,9 +119,13 @@ def build_replay(record: GameRecord, reg: Registry) -> Replay:
     for number, text in enumerate(record.history, 1):
         try:
             action = game.parse_action(state, text)
-            seen = state.describe(action, seat)
-            # A game still going on shows only what the viewer could see (its notation may name a hidden card).
-            shown = "-" if not record.is_finished and seen_as_another(state, action, seat) else text
+            seen, shown = state.describe(action, seat), text
+            if seen_as_another(state, action, seat):
+                # What the viewer could not see stays hidden while the game goes on, and is told once it is over.
+                if record.is_finished:
+                    seen = state.describe(action, None)
+                else:
+                    shown = "-"
             state.apply(action)
         except Exception as exc:  # the record was checked, so this is a bug in the game: report, do not crash
             raise CommandFailure(f"{game.info.name} failed at action {number} ({text!r}): {type(exc).__name__}: {exc}", EXIT_FAILURE) from None
@@ -151,10 +155,18 @@ def print_replay(console: Console, replay: Replay) -> None:
     """The final position, then every action in order with its description."""
     from rich.markup import escape
 
+    from rich.table import Table
+
     draw(console, replay, replay.length)
     console.print(f"[bold]Actions[/] ({replay.length}):")
+    # A table keeps a long description wrapping under itself, not under the numbers.
+    moves = Table.grid(padding=(0, 1))
+    moves.add_column(justify="right", no_wrap=True)
+    moves.add_column(no_wrap=True)
+    moves.add_column()
     for number, (notation, text) in enumerate(zip(replay.notations, replay.log, strict=True), 1):
-        console.print(f"{number:>4}. {escape(notation):<12} {escape(text)}")
+        moves.add_row(f"{number}.", escape(notation), escape(text))
+    console.print(moves)
     result = replay.record.result
     if result:
         console.print(f"Result: {escape(result)}")

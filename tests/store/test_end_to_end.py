@@ -60,6 +60,8 @@ def test_export_and_replay_a_plugin_game(example_plugin_path: Path, data: Path, 
 
 
 def test_replay_of_an_unfinished_game_hides_only_what_the_viewer_could_not_see(example_plugin_path: Path) -> None:
+    from dataclasses import replace
+
     from tabletop.commands.replay import build_replay
     from tabletop.store.records import GameRecord
 
@@ -72,3 +74,11 @@ def test_replay_of_an_unfinished_game_hides_only_what_the_viewer_could_not_see(e
     # North (the person) saw their own cards dealt, and every card played; South's hand was hidden.
     assert replay.notations == ["deal 9", "-", "deal 8", "-", "deal 7", "-", "play 9", "play 2"]
     assert replay.log[6] == "You lead 9."
+    assert replay.log[:2] == ["You are dealt 9.", "South is dealt a card."]
+
+    # Once the game is over, what was hidden is told, in notation and in words alike.
+    history += ["play 8", "play 3", "play 7", "play 1"]
+    finished = replace(record, history=history, finished="2026-01-01T00:05:00", returns=[1.0, 0.0])
+    replay = build_replay(finished, Registry.discover())
+    assert replay.notations == history
+    assert replay.log[:2] == ["You are dealt 9.", "South is dealt 1."]
