@@ -300,7 +300,21 @@ def _entry(title: str, value: Any, reason: str | None) -> Choice:
 
 
 def _one_line(text: str, width: int = 76) -> str:
-    """The first line of ``text``, cut at a word to fit a list entry at 80 columns."""
+    """The first line of ``text``, cut to fit a list entry at 80 columns: at the end of a clause if one
+    ends in the second half of the room, else at a word, with "…".
+
+    >>> _one_line("Muses: Solitaire with nine muse cards, two dice and three hints: claim muses whose top condition the dice meet")
+    'Muses: Solitaire with nine muse cards, two dice and three hints'
+    >>> _one_line("High Card: A tiny two-player trick game")
+    'High Card: A tiny two-player trick game'
+    """
+    import re
     import textwrap
 
-    return textwrap.shorten(text.strip().split("\n")[0], width, placeholder=" …")
+    line = text.strip().split("\n")[0]
+    if len(line) <= width:
+        return line
+    ends = [m.start() for m in re.finditer(r"[:;,.](?= )", line[: width + 1]) if m.start() >= width // 2]
+    if ends:
+        return line[: ends[-1]]
+    return textwrap.shorten(line, width, placeholder=" …")
