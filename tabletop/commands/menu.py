@@ -87,7 +87,7 @@ class Menu:
             self.console.print(f"[bold]Note:[/bold] {escape(self.store_notice)}\n")
 
     def _main_choices(self) -> list[Choice]:
-        choices = [Choice(_one_line(f"{g.info.name}: {g.info.summary}"), ("game", g)) for g in self.games]
+        choices = [Choice(_game_line(g), ("game", g)) for g in self.games]
         if not choices:
             choices.append(Choice("No games are installed", None, "see `tabletop list`"))
         choices[:0] = self._continue_choices()
@@ -300,21 +300,25 @@ def _entry(title: str, value: Any, reason: str | None) -> Choice:
 
 
 def _one_line(text: str, width: int = 76) -> str:
-    """The first line of ``text``, cut to fit a list entry at 80 columns: at the end of a clause if one
-    ends in the second half of the room, else at a word, with "…".
-
-    >>> _one_line("Muses: Solitaire with nine muse cards, two dice and three hints: claim muses whose top condition the dice meet")
-    'Muses: Solitaire with nine muse cards, two dice and three hints'
-    >>> _one_line("High Card: A tiny two-player trick game")
-    'High Card: A tiny two-player trick game'
-    """
-    import re
+    """The first line of ``text``, cut at a word to fit a list entry at 80 columns."""
     import textwrap
 
-    line = text.strip().split("\n")[0]
-    if len(line) <= width:
-        return line
+    return textwrap.shorten(text.strip().split("\n")[0], width, placeholder=" …")
+
+
+def _game_line(game: Game[Any], width: int = 76) -> str:
+    """"Name: summary" on one line; a summary too long ends at a clause if one ends in the second half.
+
+    >>> from tabletop.game import GameInfo
+    >>> class Muses:
+    ...     info = GameInfo("muses", "Muses", "Solitaire with nine muse cards, two dice and three hints: claim muses whose top condition the dice meet", 1, 10)
+    >>> _game_line(Muses())
+    'Muses: Solitaire with nine muse cards, two dice and three hints'
+    """
+    import re
+
+    line = f"{game.info.name}: {game.info.summary}".strip().split("\n")[0]
     ends = [m.start() for m in re.finditer(r"[:;,.](?= )", line[: width + 1]) if m.start() >= width // 2]
-    if ends:
-        return line[: ends[-1]]
-    return textwrap.shorten(line, width, placeholder=" …")
+    if len(line) <= width or not ends:
+        return _one_line(line, width)
+    return line[: ends[-1]]
