@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
@@ -262,12 +263,21 @@ class Menu:
             self.console.print(option.help)
         if option.free_text:
             value = setup.options.get(key, option.default)
-            text = self.prompter.text(f"{option.label} (empty for the default):", default="" if value == option.default else value)
-            try:
-                setup.options = setup.game.resolve_options({**setup.options, key: text.strip() or option.default})
-            except ValueError as exc:
-                self.console.print(f"[bold]Not changed:[/bold] {exc}")
-                self.prompter.pause()
+
+            def resolved(text: str) -> dict[str, str]:
+                return setup.game.resolve_options({**setup.options, key: text.strip() or option.default})
+
+            def valid(text: str) -> bool | str:
+                try:
+                    resolved(text)
+                except ValueError as exc:  # said under the prompt, which keeps the text to mend
+                    # The text is in sight above: a long path named again would push the problem off the line.
+                    message, typed = str(exc), text.strip()
+                    return message.replace(typed, Path(typed).name) if typed else message
+                return True
+
+            text = self.prompter.text(f"{option.label} (empty for the default):", default="" if value == option.default else value, validate=valid)
+            setup.options = resolved(text)
             return
         current = setup.options.get(key, option.default)
         choices = [Choice(option.label_of(value), value, back=value == current) for value in option.choices]

@@ -83,12 +83,10 @@ def test_from_the_menu_with_a_card_file_and_the_advisor(tmp_path: Path) -> None:
     select(child, "Card file: default")
     child.expect("Card file")
     child.send(str(tmp_path / "missing.toml") + ENTER)
-    child.expect(r"no\s+such\s+card\s+file")  # refused, the setup screen stays
-    child.expect("Press")
-    child.send(ENTER)
-    select(child, "Card file: default")
-    child.expect("Card file")
-    child.send(str(cards) + ENTER)
+    child.expect(r"no\s+such\s+card\s+file")  # refused under the prompt, which keeps the text to mend
+    child.send("\x15" + str(cards) + ENTER)  # Ctrl-U clears the line
+    child.expect(r"Rules: Card file:\s+\S*three\.toml")  # the setup screen names the file now in use
+    child.expect("Set up the game")
     select(child, "Seed:")
     child.expect("Seed \\(empty")
     child.send("11" + ENTER)
