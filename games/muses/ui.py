@@ -111,6 +111,9 @@ def status_lines(state: MusesState, width: int = 80) -> list[str]:
     hints = "●" * state.hints + "○" * (state.cardset.hints - state.hints)
     where = "Game over" if state.phase == OVER else f"Turn {state.turn}  {dice_text(state)}"
     head = f"{where}  Hints {hints} ({state.hints})  Deck {len(state.deck)}  Score {state.score()}/{state.cardset.target}"
+    # Unused hints count a point each: say so, or a score before any claim looks wrong.
+    if state.hints and len(note := f"{head} ({state.hints} from hints)") < width:
+        head = note
     if state.phase == OVER:
         return [head]
     claimed = []
