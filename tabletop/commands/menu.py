@@ -69,6 +69,7 @@ class Menu:
                 from tabletop.commands.session import continue_record
 
                 continue_record(value, self.console, self.prompter, self.store)
+                choice = self._where_continued(value)
             elif kind == "stats":
                 self._show_stats()
             elif kind == "history":
@@ -128,6 +129,15 @@ class Menu:
             except CommandFailure as exc:
                 self.console.print(escape(str(exc)))
                 self.prompter.pause("Press any key to go back")
+
+    def _where_continued(self, record: Any) -> Any:
+        """The entry for the cursor after a continued game: its Continue entry if it is still unfinished,
+        else its game's entry (the record itself has changed, so the old entry matches nothing)."""
+        for entry in self._continue_choices():
+            _, value = entry.value
+            if value.id == record.id:
+                return entry.value
+        return next((("game", g) for g in self.games if g.info.id == record.game_id), None)
 
     def _why_unplayable(self, game_id: str, names: dict[str, str]) -> str | None:
         """None for a game that loaded; else why its saved games cannot be opened."""
