@@ -253,8 +253,8 @@ def show_rules(console: Console, game: Any) -> None:
 
     clear_screen(console)
     if console.is_terminal:
-        # -R lets less pass the text styles through; the prompt tells a newcomer how to get back.
-        os.environ.setdefault("LESS", "-R -PsRules (arrows or space to read, q to go back)$")
+        # -R lets less pass the text styles through; the prompt tells a newcomer how to get back, and "(END)" marks the end.
+        os.environ.setdefault("LESS", "-R -Ps?e(END) .Rules (arrows or space to read, q to go back)$")
         with console.pager(styles=True):
             console.print(Markdown(game.rules_text()))
     else:
