@@ -42,8 +42,12 @@ def describe(state: MusterState, action: A.MusterAction, viewer: int | None = No
     'North is dealt a card.'
     """
     op = action.op
-    who = SEAT_NAMES[state.cur]
-    return _DESCRIBERS[op](state, action, viewer, who)
+    return _DESCRIBERS[op](state, action, viewer, _seat(state.cur, viewer))
+
+
+def _seat(seat: int, viewer: int | None) -> str:
+    """``North``, or ``North (you)`` in the viewer's own log, as the board names the viewer's side."""
+    return f"{SEAT_NAMES[seat]} (you)" if seat == viewer else SEAT_NAMES[seat]
 
 
 def _banner(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
@@ -99,7 +103,7 @@ def _chance(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> 
     if s.phase == DEAL:
         to = (s.first + s.dealt) % 2
         seen = viewer is None or viewer == to
-        return f"{SEAT_NAMES[to]} is dealt {name if seen else 'a card'}."
+        return f"{_seat(to, viewer)} is dealt {name if seen else 'a card'}."
     if s.phase == DRAW:
         seen = viewer is None or viewer == s.cur
         return f"{who} draws {_a(name) if seen else 'a card'} from the deck.{last}"

@@ -80,13 +80,13 @@ def test_describe_long_forms() -> None:
 def test_describe_hides_cards_from_the_other_player() -> None:
     state = game.new_initial_state({"first": "2"})
     deal = game.parse_action(state, "*F5")
-    assert state.describe(deal, 1) == "South is dealt Flame 5."
+    assert state.describe(deal, 1) == "South (you) is dealt Flame 5."  # as the board names the viewer's side
     assert state.describe(deal, 0) == "South is dealt a card."
     assert state.describe(deal) == "South is dealt Flame 5."
     drawn = build_state(north="W3 R L1 C1 F1", south="W2 L2 C2 F2 P2")
     play(drawn, "cW3", "d")
     action = game.parse_action(drawn, "*P5")
-    assert drawn.describe(action, 0) == "North draws Feather 5 from the deck."
+    assert drawn.describe(action, 0) == "North (you) draws Feather 5 from the deck."
     assert drawn.describe(action, 1) == "North draws a card from the deck."
 
 
