@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tabletop.registry import Registry
     from tabletop.store.records import GameRecord
 
-KEYS = "Enter or -> next, <- back, Home/End start/end, a number to jump, q/Esc quit"
+KEYS = "Enter or -> next, <- back, Home/End start/end, a number to jump, Esc quit"
 ARROWS = {"right": "n", "left": "b", "home": "s", "end": "e", "pagedown": "e", "pageup": "s", "escape": "q"}
 """Keys that step at once, without Enter, and the letter each stands for."""
 
