@@ -15,6 +15,7 @@ from tabletop.ui.terminal import make_console as make_console  # one console sty
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from tabletop.game import GameInfo
     from tabletop.registry import Registry
     from tabletop.store.db import Store
 
@@ -75,13 +76,19 @@ def registry() -> Registry:
 
 def game_names(reg: Registry, game_ids: Any) -> dict[str, str]:
     """Short display names of games, falling back to the id for games that do not load."""
-    names = {}
+    infos = game_infos(reg, game_ids)
+    return {game_id: info.short if info else game_id for game_id, info in infos.items()}
+
+
+def game_infos(reg: Registry, game_ids: Any) -> dict[str, GameInfo | None]:
+    """Each game's metadata, or None for a game that is not installed or does not load."""
+    infos: dict[str, GameInfo | None] = {}
     for game_id in set(game_ids):
         try:
-            names[game_id] = reg.get(game_id).info.short
+            infos[game_id] = reg.get(game_id).info
         except Exception:  # an uninstalled or broken game is still listed by its id
-            names[game_id] = game_id
-    return names
+            infos[game_id] = None
+    return infos
 
 
 def parse_id(text: str) -> int:

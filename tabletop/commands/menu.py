@@ -151,8 +151,9 @@ class Menu:
 
         assert self.store is not None
         names = {g.info.id: g.info.short for g in self.games}
+        seats = {g.info.id: g.info.seat_names for g in self.games}
         choices = [
-            _entry(f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r)}", r, self._why_unplayable(r.game_id, names))
+            _entry(f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r, seats.get(r.game_id, ()))}", r, self._why_unplayable(r.game_id, names))
             for r in self.store.history(MAX_HISTORY)
         ]
         if not choices:

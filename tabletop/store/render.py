@@ -71,17 +71,24 @@ def game_line(record: GameRecord, game_names: Mapping[str, str]) -> str:
     return f"{name} {faced}" if faced else name
 
 
-def brief_result(record: GameRecord) -> str:
-    """The outcome less a closing breakdown in brackets, for one line of a list.
+def brief_result(record: GameRecord, seat_names: Sequence[str] = ()) -> str:
+    """The outcome less a closing breakdown in brackets, for one line of a list; given the game's
+    ``seat_names``, the seat of the one person who played is marked "(you)".
 
     >>> brief_result(GameRecord(game_id="g", options={}, seed=1, seats=["human"], names=["You"], started="", finished="x", result="You win: 25 points (23 from muses + 2 unused hints; 20 needed)."))
     'You win: 25 points.'
+    >>> brief_result(GameRecord(game_id="g", options={}, seed=1, seats=["easy", "human"], names=["Computer (Easy)", "You"], started="", finished="x", result="South wins, 3 castles to 2."), ("North", "South"))
+    'South (you) wins, 3 castles to 2.'
     """
     text = result_text(record)
     if not record.is_finished:
         return text
     breakdown = re.fullmatch(r"(.*?) \([^()]*\)\.?", text)
-    return breakdown[1] + "." if breakdown else text
+    text = breakdown[1] + "." if breakdown else text
+    if record.seats.count(HUMAN) == 1 and len(seat_names) == len(record.seats):
+        mine = seat_names[record.seats.index(HUMAN)]
+        text = re.sub(rf"\b{re.escape(mine)}\b", f"{mine} (you)", text, count=1)
+    return text
 
 
 def _seat_text(spec: str, name: str) -> str:
@@ -103,7 +110,11 @@ def result_text(record: GameRecord) -> str:
     return f"unfinished ({count} action{'' if count == 1 else 's'})"
 
 
-def history_table(records: Sequence[GameRecord], game_names: Mapping[str, str] | None = None) -> Table:
+def history_table(
+    records: Sequence[GameRecord],
+    game_names: Mapping[str, str] | None = None,
+    seat_names: Mapping[str, Sequence[str]] | None = None,
+) -> Table:
     """The list of games: id, game, date, players, result, seed (unfinished ones marked)."""
     from rich import box
     from rich.table import Table
@@ -124,7 +135,7 @@ def history_table(records: Sequence[GameRecord], game_names: Mapping[str, str] |
             names.get(record.game_id, record.game_id),
             local_time(record.started),
             players_text(record),
-            brief_result(record),
+            brief_result(record, (seat_names or {}).get(record.game_id, ())),
             str(record.seed),
             style=style,
         )

@@ -393,7 +393,7 @@ def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: P
     select(child, "History and replays")
     child.expect("Replay which game")
     # One line: who was faced, when, and the result.
-    child.expect(r"1\. High Card v Computer \(Random\), [-0-9: ]+: (North|South) wins")
+    child.expect(r"1\. High Card v Computer \(Random\), [-0-9: ]+: (North \(you\)|South) wins")  # the person played North
     child.send(DOWN)  # redraw the list for select()
     select(child, "1. High Card")
     child.expect("after action 0 of")

@@ -104,9 +104,10 @@ def test_the_history_fits_a_duel_in_two_lines_at_80_columns() -> None:
                         result="North wins, 3 castles to 2.", returns=[1.0, 0.0], finished="2026-11-30T07:00:00+00:00")
     record.id = 12
     console = Console(file=io.StringIO(), width=80, record=True)
-    console.print(history_table([record], names))
+    console.print(history_table([record], names, {"muster": muster.info.seat_names}))
     rows = console.export_text().splitlines()
     start = next(i for i, line in enumerate(rows) if line.strip(" │").startswith("12"))
     body = [line for line in rows[start:] if any(ch.isalnum() for ch in line)]
     assert len(body) == 2, "\n".join(rows)
     assert "Muster" in body[0] and "1797788480" in body[0]
+    assert "North (you) wins" in " ".join(" ".join(body).split())  # the person's seat is marked
