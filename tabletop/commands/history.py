@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from tabletop.commands import common
-from tabletop.commands.common import CommandFailure, game_infos, make_console, open_store, parse_id, report
+from tabletop.commands.common import CommandFailure, game_infos, game_names, make_console, open_store, parse_id, report
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,9 +37,9 @@ def run(args: argparse.Namespace) -> int:
     if not records:
         console.print("No games yet." if not args.game else f"No games of {args.game!r} yet.")
         return 0
-    infos = game_infos(common.registry(), (r.game_id for r in records))
-    names = {game_id: info.short if info else game_id for game_id, info in infos.items()}
-    seats = {game_id: info.seat_names for game_id, info in infos.items() if info}
+    reg, ids = common.registry(), [r.game_id for r in records]
+    seats = {game_id: info.seat_names for game_id, info in game_infos(reg, ids).items() if info}
+    names = game_names(reg, ids)
     console.print(history_table(records, names, seats))
     return 0
 
