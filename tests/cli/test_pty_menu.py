@@ -135,6 +135,24 @@ def test_esc_goes_back_from_a_list_that_has_a_way_back(example_plugin_path: Path
     assert _finish(child) == 0
 
 
+def test_home_and_end_jump_to_the_ends_of_a_list(example_plugin_path: Path, tmp_path: Path) -> None:
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    child.expect(POINTER)
+    first = child.match.group(1)
+    child.send("\x1b[F")  # End
+    child.expect(POINTER)
+    assert child.match.group(1).startswith("Quit")
+    child.send("\x1b[H")  # Home
+    child.expect(POINTER)
+    assert child.match.group(1) == first
+    child.send("\x1b[F")
+    child.expect(POINTER)
+    child.send(ENTER)
+    child.expect("Goodbye")
+    assert _finish(child) == 0
+
+
 def test_esc_at_the_seed_prompt_keeps_the_seed(example_plugin_path: Path, tmp_path: Path) -> None:
     child = _at_the_seed_prompt(example_plugin_path, tmp_path)
     child.send("12" + ENTER)
