@@ -315,23 +315,30 @@ DECIDED = {"strength": "strength", "banners": "Banner count", "tie": "tie: nobod
 """How each castle was decided; "Banner count" is the Strength in Numbers tie-break."""
 
 
+def seat_order(viewer: int | None) -> tuple[int, int]:
+    """The seats in the board's order: the opponent on the left, the viewer on the right."""
+    return (0, 1) if viewer is None else (1 - viewer, viewer)
+
+
 def result_table(score: Score, viewer: int | None = None) -> Table:
-    """Per castle: both strengths and Banner counts, the tie-break used and who controls it."""
+    """Per castle: both strengths and Banner counts, the tie-break used and who controls it.
+
+    The seats come in the board's order, so each number stands on the side of its column.
+    """
     names = [seat_label(p, viewer if viewer is not None else -1) for p in (0, 1)]
+    order = seat_order(viewer)
     table = Table(title="Final reckoning", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), collapse_padding=True, title_justify="left")
     table.add_column("Castle", no_wrap=True)
     for what in ("strength", "Banners"):
-        for seat in SEAT_NAMES:
-            table.add_column(f"{seat}\n{what}", justify="right")
+        for seat in order:
+            table.add_column(f"{SEAT_NAMES[seat]}\n{what}", justify="right")
     table.add_column("Decided by", no_wrap=True)
     table.add_column("Controlled by", no_wrap=True)
     for r in score.results:
         table.add_row(
             Text(f"{FACTION_LETTERS[r.faction]} {r.name}", style=faction_style(r.faction)),
-            str(r.strengths[0]),
-            str(r.strengths[1]),
-            str(r.banners[0]),
-            str(r.banners[1]),
+            *(str(r.strengths[p]) for p in order),
+            *(str(r.banners[p]) for p in order),
             DECIDED[r.decided_by],
             names[r.winner] if r.winner is not None else "nobody",
         )
@@ -343,10 +350,11 @@ def result_summary(score: Score, viewer: int | None = None) -> list[Text]:
     from games.muster.scoring import describe_score
 
     names = [seat_label(p, viewer if viewer is not None else -1) for p in (0, 1)]
+    a, b = seat_order(viewer)
     c, t = score.castles, score.totals
-    lines = [Text(f"Castles won: {names[0]} {c[0]}, {names[1]} {c[1]}.")]
+    lines = [Text(f"Castles won: {names[a]} {c[a]}, {names[b]} {c[b]}.")]
     if score.decided_by != "castles":
-        lines.append(Text(f"Castles tied {c[0]}-{c[1]}: total strength decides, {names[0]} {t[0]} to {names[1]} {t[1]}."))
+        lines.append(Text(f"Castles tied {c[a]}-{c[b]}: total strength decides, {names[a]} {t[a]} to {names[b]} {t[b]}."))
     lines.append(Text(describe_score(score, names), style="bold"))
     return lines
 

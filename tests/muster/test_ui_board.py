@@ -204,12 +204,14 @@ def test_the_result_table_shows_strengths_banners_tie_breaks_and_the_winner() ->
     )
     text = text_of(result(state.score(), viewer=0))
     rows = {line.split()[1]: line.split() for line in lines_of(text) if re.match(r" [WLCFP] ", line)}
-    assert rows["Water"][2:] == ["3", "3", "2", "1", "Banner", "count", "North", "(you)"]
-    assert rows["Leaf"][2:] == ["9", "11", "2", "2", "strength", "South"]
-    assert rows["Cloud"][2:] == ["3", "3", "1", "2", "Banner", "count", "South"]
-    assert rows["Flame"][2:] == ["0", "5", "0", "1", "strength", "South"]
+    # The board's order: the opponent (South) left, the viewer (North) right.
+    assert re.search(r"South\s+North\s+South\s+North", text)
+    assert rows["Water"][2:] == ["3", "3", "1", "2", "Banner", "count", "North", "(you)"]
+    assert rows["Leaf"][2:] == ["11", "9", "2", "2", "strength", "South"]
+    assert rows["Cloud"][2:] == ["3", "3", "2", "1", "Banner", "count", "South"]
+    assert rows["Flame"][2:] == ["5", "0", "1", "0", "strength", "South"]
     assert rows["Feather"][2:] == ["0", "0", "0", "0", "tie:", "nobody", "nobody"]
-    assert "Castles won: North (you) 1, South 3." in text
+    assert "Castles won: South 3, North (you) 1." in text
     assert "South wins, 3 castles to 1." in text
     assert "total strength decides" not in text
     assert max(len(line.rstrip()) for line in lines_of(text)) <= 80
