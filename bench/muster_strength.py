@@ -61,13 +61,15 @@ class Look:
     games: int
     target: float
 
-    def verdict(self, points: float, n: int) -> str | None:
+    def verdict(self, points: float, n: int) -> tuple[bool, str]:
+        """Whether the row stops at the look, and what the look saw."""
         low, high = wilson(points, n, LOOK_Z)
+        seen = f"99% CI {low:.1%}-{high:.1%}"
         if low > self.target:
-            return f"stopped at the look: 99% CI {low:.1%}-{high:.1%}, above {self.target:.0%}"
+            return True, f"stopped at the look: {seen}, above {self.target:.0%}"
         if high < self.target:
-            return f"stopped at the look: 99% CI {low:.1%}-{high:.1%}, below {self.target:.0%}"
-        return None
+            return True, f"stopped at the look: {seen}, below {self.target:.0%}"
+        return False, f"at the look ({n} games): {points / n:.2%}, {seen}, holds {self.target:.0%}: plays on"
 
 
 def _play(specs: tuple[str, str], options: dict[str, str], seed: int, rotation: int) -> GameResult:
@@ -119,14 +121,13 @@ def run_pair(
                     record(running.pop(future), future.result())
         return not todo
 
-    verdict = None
+    verdict = ""
     if look is not None and look.games < games and play_up_to(look.games):
         # The look sees the first games only, so it takes the same games on any machine.
-        verdict = look.verdict(sum(done[i].returns[0] for i in range(look.games)), look.games)
-    if verdict is not None and look is not None:
-        games = look.games
-    else:
-        play_up_to(games)
+        stop, verdict = look.verdict(sum(done[i].returns[0] for i in range(look.games)), look.games)
+        if stop:
+            games = look.games
+    play_up_to(games)
     elapsed = time.perf_counter() - start
     results = [done[i] for i in sorted(done) if i < games]
     if not results:
