@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from tabletop.commands.simulate import GameResult, play_game, summarise, wilson
 from tabletop.rng import derive_seed
@@ -76,15 +77,45 @@ def _play(specs: tuple[str, str], options: dict[str, str], seed: int, rotation: 
     return play_game(LabGame(specs), options, list(specs), seed, rotation)
 
 
+def settings_of(spec: str) -> dict[str, Any]:
+    """What a level spec plays with: a search's whole configuration, defaults included, else its class.
+
+    Each game kept in a results file carries these, so that games played before
+    a default changed are not counted for the changed level.
+
+        >>> settings_of("hard:seconds=4")["seconds"], settings_of("medium")
+        (4, {'level': 'medium', 'class': 'MediumAgent'})
+    """
+    from games.muster.agents import AGENTS
+
+    level, settings = parse_spec(spec)
+    agent = AGENTS[level](**settings)
+    config = getattr(agent, "config", None)
+    if config is None:
+        return {"level": level, "class": type(agent).__name__}
+    return {"level": level, **asdict(config)}
+
+
 def load_results(path: Path | None, specs: tuple[str, str], options: dict[str, str]) -> dict[int, GameResult]:
-    """Games of this pairing already played, by index, from a results file."""
+    """Games of this pairing already played with the levels' present settings, by index, from a results file.
+
+    Rows kept before settings were recorded (no ``"agents"``) count as played with
+    the present settings: a results file is started afresh when a level changes.
+    """
     done: dict[int, GameResult] = {}
     if path is None or not path.exists():
         return done
+    settings = [settings_of(spec) for spec in specs]
+    stale = 0
     for line in path.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         if row["pair"] == list(specs) and row["options"] == options:
+            if row.get("agents", settings) != settings:
+                stale += 1
+                continue
             done[row["index"]] = GameResult(**row["result"])
+    if stale:
+        print(f"{' vs '.join(specs)}: {stale} game(s) in {path} were played with other settings and are left out")
     return done
 
 
@@ -93,6 +124,7 @@ def run_pair(
     results_file: Path | None = None, deadline: float | None = None, look: Look | None = None,
 ) -> None:
     specs = (a, b)
+    settings = [settings_of(spec) for spec in specs]
     seeds = [derive_seed(seed, f"game-{i}") for i in range(games)]
     done = load_results(results_file, specs, options)
     start = time.perf_counter()
@@ -102,7 +134,8 @@ def run_pair(
         if results_file is not None:
             results_file.parent.mkdir(parents=True, exist_ok=True)
             with results_file.open("a", encoding="utf-8") as f:
-                f.write(json.dumps({"pair": list(specs), "options": options, "index": index, "result": asdict(result)}) + "\n")
+                row = {"pair": list(specs), "agents": settings, "options": options, "index": index, "result": asdict(result)}
+                f.write(json.dumps(row) + "\n")
 
     def more_time() -> bool:
         return deadline is None or time.monotonic() < deadline
