@@ -96,8 +96,10 @@ def settings_of(spec: str) -> dict[str, Any]:
     return {"level": level, **asdict(config)}
 
 
-def load_results(path: Path | None, specs: tuple[str, str], options: dict[str, str]) -> dict[int, GameResult]:
-    """Games of this pairing already played with the levels' present settings, by index, from a results file.
+def load_results(
+    path: Path | None, specs: tuple[str, str], options: dict[str, str], settings: list[dict[str, Any]],
+) -> dict[int, GameResult]:
+    """Games of this pairing already played with ``settings`` (the levels' present ones), by index, from a results file.
 
     Rows kept before settings were recorded (no ``"agents"``) count as played with
     the present settings: a results file is started afresh when a level changes.
@@ -105,7 +107,6 @@ def load_results(path: Path | None, specs: tuple[str, str], options: dict[str, s
     done: dict[int, GameResult] = {}
     if path is None or not path.exists():
         return done
-    settings = [settings_of(spec) for spec in specs]
     stale = 0
     for line in path.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
@@ -126,7 +127,7 @@ def run_pair(
     specs = (a, b)
     settings = [settings_of(spec) for spec in specs]
     seeds = [derive_seed(seed, f"game-{i}") for i in range(games)]
-    done = load_results(results_file, specs, options)
+    done = load_results(results_file, specs, options, settings)
     start = time.perf_counter()
 
     def record(index: int, result: GameResult) -> None:

@@ -37,6 +37,7 @@ from games.muster.cards import (
     RAINBOW,
     SEAT_NAMES,
     card_code,
+    seat_label,
     token_code,
 )
 from games.muster.scoring import CastleResult, Score, column_strength
@@ -124,10 +125,6 @@ def lead_marks(result: CastleResult, left: int) -> tuple[str, str]:
     if result.winner == left:
         return (LEAD_LEFT + tie, "")
     return ("", tie + LEAD_RIGHT)
-
-
-def seat_label(seat: int, viewer: int) -> str:
-    return f"{SEAT_NAMES[seat]} (you)" if seat == viewer else SEAT_NAMES[seat]
 
 
 def board_table(view: MusterView) -> Table:
@@ -325,7 +322,7 @@ def result_table(score: Score, viewer: int | None = None) -> Table:
 
     The seats come in the board's order, so each number stands on the side of its column.
     """
-    names = [seat_label(p, viewer if viewer is not None else -1) for p in (0, 1)]
+    names = [seat_label(p, viewer) for p in (0, 1)]
     order = seat_order(viewer)
     table = Table(title="Final reckoning", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), collapse_padding=True, title_justify="left")
     table.add_column("Castle", no_wrap=True)
@@ -349,7 +346,7 @@ def result_summary(score: Score, viewer: int | None = None) -> list[Text]:
     """Castles won, the total-strength tie-break if it was needed, and the winner."""
     from games.muster.scoring import describe_score
 
-    names = [seat_label(p, viewer if viewer is not None else -1) for p in (0, 1)]
+    names = [seat_label(p, viewer) for p in (0, 1)]
     a, b = seat_order(viewer)
     c, t = score.castles, score.totals
     lines = [Text(f"Castles won: {names[a]} {c[a]}, {names[b]} {c[b]}.")]

@@ -143,6 +143,11 @@ SEAT_NAMES = ("North", "South")
 """Player 1 sits North, player 2 South (notation numbers them 1 and 2)."""
 SEAT_KEYS = ("north", "south")
 
+
+def seat_label(seat: int, viewer: int | None) -> str:
+    """``North``, or ``North (you)`` when ``viewer`` sits there (the board and the log name it alike)."""
+    return f"{SEAT_NAMES[seat]} (you)" if seat == viewer else SEAT_NAMES[seat]
+
 TURN_LIMIT = 500
 """Safeguard: after this many turns the game ends as if the deck had run out.
 

@@ -18,6 +18,7 @@ from games.muster.cards import (
     TOP_VALUE,
     card_code,
     card_name,
+    seat_label,
     token_code,
     token_name,
 )
@@ -42,12 +43,7 @@ def describe(state: MusterState, action: A.MusterAction, viewer: int | None = No
     'North is dealt a card.'
     """
     op = action.op
-    return _DESCRIBERS[op](state, action, viewer, _seat(state.cur, viewer))
-
-
-def _seat(seat: int, viewer: int | None) -> str:
-    """``North``, or ``North (you)`` in the viewer's own log, as the board names the viewer's side."""
-    return f"{SEAT_NAMES[seat]} (you)" if seat == viewer else SEAT_NAMES[seat]
+    return _DESCRIBERS[op](state, action, viewer, seat_label(state.cur, viewer))
 
 
 def _banner(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
@@ -103,7 +99,7 @@ def _chance(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> 
     if s.phase == DEAL:
         to = (s.first + s.dealt) % 2
         seen = viewer is None or viewer == to
-        return f"{_seat(to, viewer)} is dealt {name if seen else 'a card'}."
+        return f"{seat_label(to, viewer)} is dealt {name if seen else 'a card'}."
     if s.phase == DRAW:
         seen = viewer is None or viewer == s.cur
         return f"{who} draws {_a(name) if seen else 'a card'} from the deck.{last}"

@@ -76,7 +76,11 @@ def registry() -> Registry:
 
 def game_names(reg: Registry, game_ids: Any) -> dict[str, str]:
     """Short display names of games, falling back to the id for games that do not load."""
-    infos = game_infos(reg, game_ids)
+    return short_names(game_infos(reg, game_ids))
+
+
+def short_names(infos: dict[str, GameInfo | None]) -> dict[str, str]:
+    """The short display name of each game of :func:`game_infos`, or its id if it does not load."""
     return {game_id: info.short if info else game_id for game_id, info in infos.items()}
 
 

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from tabletop.commands import common
-from tabletop.commands.common import CommandFailure, game_infos, game_names, make_console, open_store, parse_id, report
+from tabletop.commands.common import CommandFailure, game_infos, make_console, open_store, parse_id, report, short_names
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -38,8 +38,9 @@ def run(args: argparse.Namespace) -> int:
         console.print("No games yet." if not args.game else f"No games of {args.game!r} yet.")
         return 0
     reg, ids = common.registry(), [r.game_id for r in records]
-    seats = {game_id: info.seat_names for game_id, info in game_infos(reg, ids).items() if info}
-    names = game_names(reg, ids)
+    infos = game_infos(reg, ids)
+    seats = {game_id: info.seat_names for game_id, info in infos.items() if info}
+    names = short_names(infos)
     console.print(history_table(records, names, seats))
     return 0
 

@@ -48,7 +48,6 @@ class QuestionaryPrompter(Prompter):
             instruction="(arrows, Enter)",
         )
         _add_keys(question, next((qc.value for qc, c in zip(q_choices, choices) if c.back), None))
-        _add_list_keys(question)
         answer = question.unsafe_ask()
         if answer is None:
             raise EOFError
@@ -93,9 +92,15 @@ class QuestionaryPrompter(Prompter):
 
 
 def _add_keys(question: questionary.Question, back: _Box | None = None) -> None:
-    """Make Ctrl-D leave from a list too, as it does from a text prompt, and Esc pick ``back``."""
+    """Make Ctrl-D leave from a list too, as it does from a text prompt, and Esc pick ``back``.
+
+    In a list, Home and End also move the cursor to the first and last entry that
+    can be chosen: a long list (a Muster hand with every castle action) is quicker
+    to cross this way than by holding an arrow down.
+    """
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
     from prompt_toolkit.keys import Keys
+    from questionary.prompts.common import InquirerControl
 
     extra = KeyBindings()
 
@@ -110,35 +115,17 @@ def _add_keys(question: questionary.Question, back: _Box | None = None) -> None:
             event.app.exit(result=back)
 
     app = question.application
-    app.key_bindings = merge_key_bindings([app.key_bindings, extra]) if app.key_bindings else extra
+    listing = next((c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl)), None)
+    entries = [i for i, c in enumerate(listing.choices) if not c.disabled and not isinstance(c, questionary.Separator)] if listing else []
+    if listing and entries:
 
+        @extra.add(Keys.Home, eager=True)
+        def _first(event: Any) -> None:
+            listing.pointed_at = entries[0]
 
-def _add_list_keys(question: questionary.Question) -> None:
-    """Home and End move a list's cursor to its first and last entry that can be chosen.
-
-    A long list (a Muster hand with every castle action) is quicker to cross this
-    way than by holding an arrow down.
-    """
-    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
-    from prompt_toolkit.keys import Keys
-    from questionary.prompts.common import InquirerControl
-
-    app = question.application
-    control = next((c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl)), None)
-    if control is None:
-        return
-    open_entries = [i for i, c in enumerate(control.choices) if not c.disabled and not isinstance(c, questionary.Separator)]
-    if not open_entries:
-        return
-    extra = KeyBindings()
-
-    @extra.add(Keys.Home, eager=True)
-    def _first(event: Any) -> None:
-        control.pointed_at = open_entries[0]
-
-    @extra.add(Keys.End, eager=True)
-    def _last(event: Any) -> None:
-        control.pointed_at = open_entries[-1]
+        @extra.add(Keys.End, eager=True)
+        def _last(event: Any) -> None:
+            listing.pointed_at = entries[-1]
 
     app.key_bindings = merge_key_bindings([app.key_bindings, extra]) if app.key_bindings else extra
 

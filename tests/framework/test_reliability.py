@@ -2,34 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from tabletop.agents import RandomAgent
 from tabletop.loop import Match
 from tabletop.registry import Registry
 from tabletop.testing import option_combinations
+from tests.bench_scripts import load_bench
 
-ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["muster", "muses"]
-
-
-def _soak_module() -> Any:
-    spec = importlib.util.spec_from_file_location("soak", ROOT / "bench" / "soak.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["soak"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_soak_small_run_has_no_violations(capsys: pytest.CaptureFixture[str]) -> None:
     """The CI-sized run of bench/soak.py: every game and variant, invariants after every action."""
-    soak = _soak_module()
+    soak = load_bench("soak")
     assert soak.main(["--games", "600", "--game", "muster", "--game", "muses"]) == 0
     out = capsys.readouterr().out
     last = [line for line in out.splitlines() if line.startswith("all")][0].split()
@@ -39,7 +25,7 @@ def test_soak_small_run_has_no_violations(capsys: pytest.CaptureFixture[str]) ->
 
 def test_soak_reports_a_broken_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
     """The soak run is not blind: a state that breaks an invariant is counted."""
-    soak = _soak_module()
+    soak = load_bench("soak")
     game = Registry.discover().get("muses")
     state_type = type(game.new_initial_state())
     monkeypatch.setattr(state_type, "invariant_violations", lambda self: ["planted"], raising=True)

@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench_scripts import load_bench
+
 OPTIONS = {"simplified": "off", "power_of_one": "off", "over_the_rainbow": "off", "first": "random"}
 
 
 @pytest.fixture(scope="module")
 def bench() -> Any:
-    spec = importlib.util.spec_from_file_location("muster_strength", ROOT / "bench" / "muster_strength.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["muster_strength"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("muster_strength")
 
 
 def _row(index: int, pair: list[str], agents: list[dict[str, Any]] | None) -> str:
@@ -43,7 +37,7 @@ def test_games_played_with_other_settings_are_left_out(bench: Any, tmp_path: Pat
         _row(2, pair, None),              # kept before settings were recorded
         _row(3, ["hard:seconds=1", "easy"], present[:1] + [bench.settings_of("easy")]),  # another pairing
     ]) + "\n")
-    done = bench.load_results(path, tuple(pair), OPTIONS)
+    done = bench.load_results(path, tuple(pair), OPTIONS, present)
     assert sorted(done) == [0, 2]
     assert "1 game(s)" in capsys.readouterr().out
 
