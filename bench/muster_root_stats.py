@@ -7,7 +7,7 @@ value and the depth of the tree below them. With values only a few hundredths
 apart, an exploration constant too large for that spread keeps the visits
 nearly even however long the search runs, so more time buys little.
 
-Usage: ``python bench/muster_root_stats.py [--iterations N] [--exploration C ...] [--top K]``
+Usage: ``python bench/muster_root_stats.py [--iterations N] [--exploration C ...] [--rollout R ...] [--top K]``
 """
 
 from __future__ import annotations
@@ -48,12 +48,12 @@ def depth(node: Node) -> int:
     return 1 + max((depth(child) for child in node.children.values()), default=0)
 
 
-def root_after(state: MusterState, iterations: int, exploration: float, seed: int) -> Node:
+def root_after(state: MusterState, iterations: int, exploration: float, rollout: int, seed: int) -> Node:
     me = state.current_player()
     rng = random.Random(seed)
     sampler = DealSampler(state.view(me), rng)
     root = Node()
-    config = SearchConfig(exploration=exploration)
+    config = SearchConfig(exploration=exploration, rollout=rollout)
     for _ in range(iterations):
         _iterate(root, sampler.sample(rng), me, KEY_COARSE, config, rng)
     return root
@@ -63,6 +63,8 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=8000, help="iterations per search (default %(default)s)")
     parser.add_argument("--exploration", type=float, nargs="+", default=[0.7], help="UCB constants to compare")
+    parser.add_argument("--rollout", type=int, nargs="+", default=[SearchConfig.rollout],
+                        help="rollout lengths to compare (random decisions before the evaluation)")
     parser.add_argument("--top", type=int, default=4, help="root actions shown (default %(default)s)")
     args = parser.parse_args(argv)
     for seed, decisions in POSITIONS:
@@ -70,10 +72,11 @@ def main(argv: Sequence[str]) -> int:
         print(f"position: seed {seed}, after {decisions} decisions; deck {len(state.deck)}, "
               f"{len(state.legal_actions())} legal actions; {args.iterations} iterations")
         for c in args.exploration:
-            root = root_after(state, args.iterations, c, seed)
-            children = sorted(root.children.values(), key=lambda ch: -ch.n)[: args.top]
-            shown = "  ".join(f"{ch.n:>6} {ch.w / ch.n:.3f} d{depth(ch)}" for ch in children)
-            print(f"  c={c:<4} visits, value, depth: {shown}")
+            for rollout in args.rollout:
+                root = root_after(state, args.iterations, c, rollout, seed)
+                children = sorted(root.children.values(), key=lambda ch: -ch.n)[: args.top]
+                shown = "  ".join(f"{ch.n:>6} {ch.w / ch.n:.3f} d{depth(ch)}" for ch in children)
+                print(f"  c={c:<4} rollout {rollout:<3} visits, value, depth: {shown}")
     return 0
 
 
