@@ -4,9 +4,11 @@ Hard plays itself (at a small fixed budget) from a seed, and every few
 decisions with a real choice the position is kept. At each kept position the
 search, with the settings given, chooses a move at a base budget and at four
 times that budget, a few times each with different seeds; a reference search
-at sixteen times the base budget then values every root action. A choice's
-*regret* is how much less the reference values it than the reference's own
-best action, in win probability. The printout compares the two budgets: how
+at sixteen times the base budget then values every root action, and its own
+choice is the action it visits most (as the agent decides: a rarely tried
+action's mean is too noisy to crown). A choice's *regret* is how much less the
+reference values it than that choice, in win probability; it can be negative
+when a less visited action's mean happens to be higher. The printout compares the two budgets: how
 often each picks the reference's move, and their mean regret.
 
 It is a diagnosis, not a verdict: the reference is itself a search with an
@@ -29,7 +31,7 @@ from typing import Any
 from games.muster.agents import hard
 from games.muster.ai.lab import parse_spec
 from games.muster.ai.sampling import DealSampler
-from games.muster.ai.search import ISMCTSAgent, SearchConfig
+from games.muster.ai.search import ISMCTSAgent, Node, SearchConfig
 from games.muster.state import MusterState
 
 
@@ -75,14 +77,26 @@ class Tally:
                 f"  mean regret {self.regret / self.choices:.4f}")
 
 
-def reference_values(state: MusterState, config: SearchConfig, seed: int) -> dict[int, float]:
-    """The mean value of each root action after a long search (no early stop)."""
+def reference_search(state: MusterState, config: SearchConfig, seed: int) -> tuple[dict[int, float], int]:
+    """The mean value of each root action after a long search (no early stop), and the most visited action."""
     me = state.current_player()
     rng = random.Random(seed)
     agent = ISMCTSAgent(replace(config, stop_early=False))
     legal = state.legal_actions()
     (root,) = agent.search(DealSampler(state.view(me), rng), me, rng, float("inf"), [a.id for a in legal])
-    return {a.id: root.children[a.id].w / root.children[a.id].n for a in legal if a.id in root.children}
+    tried = {a.id: root.children[a.id] for a in legal if a.id in root.children and root.children[a.id].n}
+    return {i: ch.w / ch.n for i, ch in tried.items()}, most_visited(tried)
+
+
+def most_visited(children: dict[int, Node]) -> int:
+    """The action a search plays: most visits, then the higher mean.
+
+        >>> sure, lucky = Node(), Node()
+        >>> sure.n, sure.w, lucky.n, lucky.w = 700, 420.0, 1, 1.0
+        >>> most_visited({1: sure, 2: lucky})
+        1
+    """
+    return max(children, key=lambda i: (children[i].n, children[i].w / children[i].n))
 
 
 def choice(state: MusterState, config: SearchConfig, seed: int) -> int:
@@ -96,8 +110,7 @@ def choice(state: MusterState, config: SearchConfig, seed: int) -> int:
 def measure(states: Sequence[MusterState], config: SearchConfig, iterations: int, tries: int) -> tuple[Tally, Tally]:
     base, more = Tally(), Tally()
     for p, state in enumerate(states):
-        values = reference_values(state, replace(config, iterations=16 * iterations), seed=10_000 + p)
-        best = max(values, key=lambda i: values[i])
+        values, best = reference_search(state, replace(config, iterations=16 * iterations), seed=10_000 + p)
         for t in range(tries):
             base.add(values, best, choice(state, replace(config, iterations=iterations), seed=100 * p + t))
             more.add(values, best, choice(state, replace(config, iterations=4 * iterations), seed=100 * p + t))

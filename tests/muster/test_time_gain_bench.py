@@ -33,3 +33,19 @@ def test_report_compares_the_two_budgets(capsys: pytest.CaptureFixture[str]) -> 
     assert "rollout=4" in lines[0]
     assert lines[1].startswith("20 iterations") and "2 choices" in lines[1]
     assert lines[2].startswith("80 iterations") and "2 choices" in lines[2]
+
+
+def test_reference_choice_is_the_most_visited_action_not_the_luckiest() -> None:
+    sure, lucky, rare = bench.Node(), bench.Node(), bench.Node()
+    sure.n, sure.w = 700, 420.0
+    lucky.n, lucky.w = 1, 1.0
+    rare.n, rare.w = 3, 2.5
+    assert bench.most_visited({7: lucky, 4: sure, 9: rare}) == 4
+
+
+def test_reference_search_values_only_legal_tried_actions() -> None:
+    state = bench.positions(1, seed=1, every=2, player_iterations=30)[0]
+    values, best = bench.reference_search(state, bench.SearchConfig(iterations=300), seed=3)
+    assert best in values
+    assert set(values) <= {a.id for a in state.legal_actions()}
+    assert all(0.0 <= v <= 1.0 for v in values.values())
