@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 
 from games.muster import game
-from games.muster.agents import AGENTS
+from games.muster.agents import SEARCHES
 from games.muster.state import MusterState
 
 TARGET = 2000
@@ -38,11 +38,11 @@ def measure(level: str, state: MusterState, seconds: float, repeats: int) -> flo
     view, legal = state.view(state.current_player()), state.legal_actions()
     rates = []
     for r in range(repeats):
-        agent = AGENTS[level](seconds=seconds)
+        agent = SEARCHES[level](seconds=seconds)
         start = time.perf_counter()
         agent.choose(view, legal, random.Random(r))
         elapsed = time.perf_counter() - start
-        rates.append(agent.last_iterations / elapsed)  # type: ignore[attr-defined]
+        rates.append(agent.last_iterations / elapsed)
     rates.sort()
     print(f"{level:>7}: {', '.join(f'{x:,.0f}' for x in rates)} iterations/s over {repeats} decisions of {seconds:g} s")
     return rates[-1]

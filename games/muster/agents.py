@@ -47,12 +47,13 @@ def hard(seconds: float | None = None, iterations: int | None = None, **settings
     return agent
 
 
+SEARCHES: dict[str, Callable[..., SearchAgent]] = {"hard": hard, "ismcts": ismcts, "pimc": pimc}
+"""The levels that search (they report ``last_iterations``)."""
+
 AGENTS: dict[str, Callable[..., Agent]] = {
     "easy": EasyAgent,
     "medium": MediumAgent,
-    "hard": hard,
-    "ismcts": ismcts,
-    "pimc": pimc,
+    **SEARCHES,
     "random": RandomAgent,
 }
 

@@ -190,7 +190,8 @@ def telling_describe(rules: Any) -> Any:
     """A log that names every dealt card to both players, though the view hides the other hand."""
 
     def describe(self: Any, action: Any, viewer: int | None = None) -> str:
-        return rules.HighCardState.describe(self, action, None)
+        text: str = rules.HighCardState.describe(self, action, None)
+        return text
 
     return broken(rules, "Telling", describe=describe)
 

@@ -196,7 +196,8 @@ def test_going_back_a_step_puts_the_cursor_on_the_step_left() -> None:
 
     class Scripted(Prompter):
         def __init__(self, answers: list[Any]) -> None:
-            self.answers, self.defaults = answers, []
+            self.answers = answers
+            self.defaults: list[Any] = []
 
         def select(self, message: str, choices: Any, *, default: Any = None) -> Any:
             self.defaults.append(default)

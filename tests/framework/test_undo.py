@@ -68,7 +68,9 @@ def test_muses_hint_can_be_undone_but_not_the_roll_before_it() -> None:
         assert match.undo_point(0) is None  # the dice were just rolled
         before = match.state.to_json()
         match.apply(hints[0])
-        match.undo(match.undo_point(0))
+        point = match.undo_point(0)
+        assert point is not None
+        match.undo(point)
         assert match.state.to_json() == before
         return
     raise AssertionError("no seed offered a hint on the first turn")

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from games.muster import game
-from games.muster.agents import AGENTS, LABELS
+from games.muster.agents import AGENTS, LABELS, SEARCHES
 from games.muster.ai.features import evaluate
 from games.muster.ai.lab import LabGame
 from games.muster.ai.sampling import DealSampler
@@ -31,7 +31,7 @@ def positions(options: dict[str, str], seed: int, count: int) -> list[MusterStat
     """Decision points sampled from a random game (copies), a few moves apart."""
     rng = random.Random(seed)
     state = game.new_initial_state(options)
-    found = []
+    found: list[MusterState] = []
     while not state.is_terminal() and len(found) < count:
         if state.is_chance_node():
             state.apply(state.sample_chance(rng))
@@ -97,8 +97,8 @@ def test_stopping_early_keeps_the_move_and_saves_iterations(level: str) -> None:
     saved = 0
     for n, state in enumerate(positions({}, seed=31, count=10)):
         view, legal = state.view(state.current_player()), state.legal_actions()
-        whole = AGENTS[level](iterations=1500, stop_early=False)
-        early = AGENTS[level](iterations=1500)
+        whole = SEARCHES[level](iterations=1500, stop_early=False)
+        early = SEARCHES[level](iterations=1500)
         assert early.choose(view, legal, random.Random(n)) == whole.choose(view, legal, random.Random(n))
         assert early.last_iterations <= whole.last_iterations
         saved += whole.last_iterations - early.last_iterations
@@ -108,7 +108,7 @@ def test_stopping_early_keeps_the_move_and_saves_iterations(level: str) -> None:
 @pytest.mark.parametrize("level", ("ismcts", "pimc"))
 def test_a_time_budget_is_honoured(level: str) -> None:
     state = positions({}, seed=5, count=2)[-1]
-    agent = AGENTS[level](seconds=0.2)
+    agent = SEARCHES[level](seconds=0.2)
     start = time.perf_counter()
     action = agent.choose(state.view(state.current_player()), state.legal_actions(), random.Random(1))
     elapsed = time.perf_counter() - start
@@ -158,7 +158,7 @@ def test_medium_beats_easy_in_a_seeded_match() -> None:
 def test_lab_specs_set_budgets_and_refuse_unknown_levels() -> None:
     agents = LabGame(["hard:iterations=25,rollout=2", "easy"]).agents()
     hard = agents["hard:iterations=25,rollout=2"]()
-    assert (hard.config.iterations, hard.config.rollout) == (25, 2)  # type: ignore[attr-defined]
+    assert (hard.config.iterations, hard.config.rollout) == (25, 2)
     with pytest.raises(ValueError, match="unknown Muster level 'expert'"):
         LabGame(["expert"]).agents()
     with pytest.raises(ValueError, match="key=value"):

@@ -180,7 +180,7 @@ def test_a_replay_gives_the_board_the_same_log_window_as_play() -> None:
         seed = 1
 
     log = [f"event {i}" for i in range(1, 81)]
-    replay = Replay(Record(), Game(), [State()] * 81, log, log, 0)  # type: ignore[arg-type]
+    replay = Replay(Record(), Game(), [State()] * 81, log, log, 0)  # type: ignore[arg-type, list-item]
     console = Console(file=io.StringIO())
     draw(console, replay, 80)
     draw(console, replay, 10)

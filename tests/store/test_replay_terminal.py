@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,12 +40,12 @@ def record_file(example_plugin_path: Path, data: Path, tmp_path: Path) -> Path:
     return _write_record(data, tmp_path / "game.json", finished=True)
 
 
-def _spawn(example_plugin_path: Path, *argv: str) -> "pexpect.spawn":
+def _spawn(example_plugin_path: Path, *argv: str) -> Any:
     env = dict(os.environ, PYTHONPATH=str(example_plugin_path), TERM="xterm-256color", TTY_COMPATIBLE="0", COLUMNS="100", NO_COLOR="1")
     return pexpect.spawn(sys.executable, ["-m", "tabletop", *argv], env=env, encoding="utf-8", dimensions=(40, 100), timeout=20)
 
 
-def _quit(child: "pexpect.spawn") -> None:
+def _quit(child: Any) -> None:
     """At the replay's prompt: q leaves with status 0."""
     child.expect("> ")
     child.sendline("q")
