@@ -9,8 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tabletop.testing.plugins import dist_info_from_pyproject
+
+# No property test is a timing test: on a shared, busy machine one example can
+# take longer than Hypothesis's default deadline without anything being wrong.
+settings.register_profile("tabletop", deadline=None)
+settings.load_profile("tabletop")
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "highcard"
 
