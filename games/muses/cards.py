@@ -119,6 +119,8 @@ class CardSet:
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z'\- ]*[A-Za-z]|[A-Za-z]")
 _CARD_KEYS = {"name", "points", "power", "edges"}
+_POWERLESS = {"calliope", "cleo"}
+"""Muses the rulebook says give no power when claimed."""
 _GAME_KEYS = {"target", "hints"}
 
 
@@ -175,7 +177,10 @@ def _card(raw: Any, number: int, file: str) -> Card:
         raise CardFileError(f"{where}, points: expected a whole number from 0 to 99, found {points!r}")
     if "edges" not in raw:
         raise CardFileError(f"{where}: expected edges = [4 conditions]")
-    return Card(name, points, _power(raw.get("power"), where), _edges(raw["edges"], where))
+    power = _power(raw.get("power"), where)
+    if power is not None and name.casefold() in _POWERLESS:
+        raise CardFileError(f"{where}, power: {name} has no power in the rules; leave the power out")
+    return Card(name, points, power, _edges(raw["edges"], where))
 
 
 def _game_settings(raw: Any, file: str) -> tuple[int, int]:

@@ -63,6 +63,8 @@ GOOD = '[[card]]\nname = "Erato"\npoints = 3\npower = "adjust 2"\nedges = ["7", 
         (GOOD.replace('"7"', "7"), "card 1 (Erato), edge 1: expected a condition in quotes"),
         ("[game]\ntarget = -3\n" + GOOD, "f.toml: [game], target: expected a whole number"),
         ("[rules]\n" + GOOD, "unknown section 'rules'"),
+        (GOOD.replace('"Erato"', '"Cleo"'), "card 1 (Cleo), power: Cleo has no power in the rules"),
+        (GOOD.replace('"Erato"', '"calliope"'), "card 1 (calliope), power: calliope has no power in the rules"),
     ],
 )
 def test_mistakes_are_refused_with_place_and_expectation(text: str, message: str) -> None:
