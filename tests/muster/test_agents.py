@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import itertools
 import random
 import time
@@ -103,6 +104,26 @@ def test_stopping_early_keeps_the_move_and_saves_iterations(level: str) -> None:
         assert early.last_iterations <= whole.last_iterations
         saved += whole.last_iterations - early.last_iterations
     assert saved > 0
+
+
+@pytest.mark.parametrize("level", ("ismcts", "pimc"))
+def test_pausing_the_collector_changes_nothing_but_speed(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Same moves at a fixed budget; the collector is off during the search only, and back on after."""
+    seen: list[bool] = []
+    search = SEARCHES[level]().search
+
+    def watched(self: object, *args: object) -> object:
+        seen.append(gc.isenabled())
+        return search.__func__(self, *args)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(type(SEARCHES[level]()), "search", watched)
+    for n, state in enumerate(positions({}, seed=37, count=4)):
+        view, legal = state.view(state.current_player()), state.legal_actions()
+        plain = SEARCHES[level](iterations=400).choose(view, legal, random.Random(n))
+        paused = SEARCHES[level](iterations=400, pause_gc=True).choose(view, legal, random.Random(n))
+        assert paused == plain
+        assert gc.isenabled()
+    assert seen.count(True) == seen.count(False) > 0
 
 
 @pytest.mark.parametrize("level", ("ismcts", "pimc"))
