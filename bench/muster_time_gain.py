@@ -127,7 +127,10 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--setting", action="append", default=[],
                         help="a search setting of the searches measured, e.g. rollout=4 (repeatable)")
     args = parser.parse_args(argv)
-    _, settings = parse_spec("hard:" + ",".join(args.setting))
+    try:
+        _, settings = parse_spec("hard:" + ",".join(args.setting))
+    except ValueError as exc:
+        parser.error(str(exc))
     config = replace(SearchConfig(), **settings)
     states = positions(args.positions, args.seed)
     print(f"{len(states)} positions (seed {args.seed}), {args.tries} searches each per budget; settings: {config}")

@@ -184,3 +184,7 @@ def test_lab_specs_set_budgets_and_refuse_unknown_levels() -> None:
         LabGame(["expert"]).agents()
     with pytest.raises(ValueError, match="key=value"):
         LabGame(["hard:fast"]).agents()
+    with pytest.raises(ValueError, match="hard has no setting 'colour'"):
+        LabGame(["hard:colour=3"]).agents()
+    with pytest.raises(ValueError, match="medium has no setting 'seconds' \\(it takes no settings\\)"):
+        LabGame(["medium:seconds=2"]).agents()

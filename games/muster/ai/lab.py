@@ -14,6 +14,7 @@ each other with the menu's engine, agents and turn loop.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from functools import partial
 from typing import Any
 
@@ -26,18 +27,28 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
     >>> parse_spec("ismcts:iterations=500,opponent_keys=exact")
     ('ismcts', {'iterations': 500, 'opponent_keys': 'exact'})
+    >>> parse_spec("hard:colour=3")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'hard:colour=3': hard has no setting 'colour' (settings: check_every, deals, exploration, iterations, opponent_keys, pause_gc, rollout, seconds, stop_early)
     """
-    from games.muster.agents import AGENTS
+    from games.muster.agents import AGENTS, SEARCHES
+    from games.muster.ai.search import SearchConfig
 
     level, _, rest = spec.partition(":")
     if level not in AGENTS:
         raise ValueError(f"unknown Muster level {level!r} (levels: {', '.join(AGENTS)})")
+    known = sorted(f.name for f in fields(SearchConfig)) if level in SEARCHES else []
     settings: dict[str, Any] = {}
     for item in filter(None, rest.split(",")):
         key, sep, value = item.partition("=")
         if not sep:
             raise ValueError(f"{spec!r}: settings are key=value, not {item!r}")
-        settings[key.strip()] = _number(value.strip())
+        key = key.strip()
+        if key not in known:
+            offered = f"settings: {', '.join(known)}" if known else "it takes no settings"
+            raise ValueError(f"{spec!r}: {level} has no setting {key!r} ({offered})")
+        settings[key] = _number(value.strip())
     return level, settings
 
 
