@@ -56,6 +56,7 @@ class QuestionaryPrompter(Prompter):
     def text(self, message: str, *, default: str = "", validate: Callable[[str], bool | str] | None = None) -> str:
         question = questionary.text(message, default=default, validate=validate, style=STYLE)
         _add_keys(question, _Box(default))  # Esc leaves the text as it was
+        _wrap_refusals(question)
         answer = question.unsafe_ask()
         if answer is None:
             raise EOFError
@@ -89,6 +90,23 @@ class QuestionaryPrompter(Prompter):
             event.app.exit(result=None)
 
         PromptSession([("class:question", f"{message} ")], key_bindings=bindings, style=STYLE).app.run()
+
+
+def _wrap_refusals(question: questionary.Question) -> None:
+    """Let a refused answer's message wrap onto more lines instead of being cut at the screen's edge.
+
+    prompt_toolkit's validation toolbar is one line high; a card file's message
+    names the file, the card and what was expected, and often needs two.
+    """
+    from prompt_toolkit.filters import to_filter
+    from prompt_toolkit.layout import FormattedTextControl, Window
+
+    for window in question.application.layout.walk():
+        if not isinstance(window, Window) or not isinstance(window.content, FormattedTextControl):
+            continue
+        if getattr(window.content.text, "__qualname__", "").startswith("ValidationToolbar."):
+            window.height = None
+            window.wrap_lines = to_filter(True)
 
 
 def _add_keys(question: questionary.Question, back: _Box | None = None) -> None:

@@ -73,6 +73,22 @@ edges = [">= 9", "Pair >= 8", "", ""]
 
 
 @pytest.mark.pty
+def test_a_refusal_longer_than_the_screen_wraps_rather_than_losing_its_end(tmp_path: Path) -> None:
+    powered = tmp_path / "cleo.toml"
+    powered.write_text('[[card]]\nname = "Cleo"\npoints = 3\npower = "flip"\nedges = ["7", "", "", ""]\n')
+    child = spawn([], data_dir=tmp_path / "data")
+    child.expect("What would you like to play")
+    select(child, "Muses")
+    select(child, "Card file: default")
+    child.expect("Card file")
+    child.send(str(powered) + ENTER)
+    gap = r"(?:\s|\x1b\[[0-9;?]*[A-Za-z])*"  # the line break, as the terminal is told it
+    child.expect(f"Cleo has no power in the rules; leave the powe{gap}r{gap}out")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.pty
 def test_from_the_menu_with_a_card_file_and_the_advisor(tmp_path: Path) -> None:
     """Menu -> Muses -> a card file typed in the setup screen -> a whole seeded game, advised once."""
     cards = tmp_path / "three.toml"
