@@ -96,6 +96,23 @@ def settings_of(spec: str) -> dict[str, Any]:
     return {"level": level, **asdict(config)}
 
 
+def played_with(recorded: dict[str, Any], present: dict[str, Any]) -> bool:
+    """Whether a game kept with ``recorded`` settings was played with the ``present`` ones.
+
+    A setting missing from the record was added after the game was played; the
+    game played as that setting's default does (a new setting defaults to the
+    old behaviour), so it counts unless the setting is now set otherwise.
+
+        >>> old = {k: v for k, v in settings_of("hard").items() if k != "pause_gc"}
+        >>> played_with(old, settings_of("hard")), played_with(old, settings_of("hard:pause_gc=1"))
+        (True, False)
+    """
+    if set(recorded) - set(present):
+        return False
+    defaults = settings_of(present["level"])
+    return all(recorded.get(key, defaults.get(key)) == value for key, value in present.items())
+
+
 def load_results(
     path: Path | None, specs: tuple[str, str], options: dict[str, str], settings: list[dict[str, Any]],
 ) -> dict[int, GameResult]:
@@ -111,7 +128,8 @@ def load_results(
     for line in path.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         if row["pair"] == list(specs) and row["options"] == options:
-            if row.get("agents", settings) != settings:
+            recorded = row.get("agents", settings)
+            if not all(played_with(r, p) for r, p in zip(recorded, settings, strict=True)):
                 stale += 1
                 continue
             done[row["index"]] = GameResult(**row["result"])

@@ -42,6 +42,17 @@ def test_games_played_with_other_settings_are_left_out(bench: Any, tmp_path: Pat
     assert "1 game(s)" in capsys.readouterr().out
 
 
+def test_games_kept_before_a_setting_was_added_count_as_its_default(bench: Any, tmp_path: Path) -> None:
+    present = [bench.settings_of("ismcts:seconds=1"), bench.settings_of("pimc:seconds=1")]
+    before = [{k: v for k, v in side.items() if k != "pause_gc"} for side in present]
+    path = tmp_path / "results.jsonl"
+    path.write_text(_row(0, ["ismcts:seconds=1", "pimc:seconds=1"], before) + "\n")
+    assert sorted(bench.load_results(path, ("ismcts:seconds=1", "pimc:seconds=1"), OPTIONS, present)) == [0]
+    paused = [bench.settings_of("ismcts:seconds=1,pause_gc=1"), present[1]]
+    path.write_text(_row(0, ["ismcts:seconds=1,pause_gc=1", "pimc:seconds=1"], before) + "\n")
+    assert bench.load_results(path, ("ismcts:seconds=1,pause_gc=1", "pimc:seconds=1"), OPTIONS, paused) == {}
+
+
 def test_settings_name_every_default_of_a_search(bench: Any) -> None:
     settings = bench.settings_of("hard:seconds=4,rollout=8")
     assert settings["level"] == "hard" and settings["seconds"] == 4 and settings["rollout"] == 8
