@@ -11,6 +11,7 @@ import pytest
 
 import games
 import tabletop
+from tests.bench_scripts import BENCH, load_bench
 
 # ``tabletop.__main__`` runs the program when imported.
 NOT_IMPORTED = {"tabletop.__main__"}
@@ -30,8 +31,25 @@ def test_the_modules_are_found() -> None:
     assert "tabletop.dice" in found and "games.muster.board" in found and "games.muses.advisor" in found
 
 
+def bench_scripts() -> list[str]:
+    return sorted(path.stem for path in BENCH.glob("*.py"))
+
+
+def test_the_bench_scripts_are_found() -> None:
+    found = bench_scripts()
+    assert "muster_strength" in found and "muster_time_gain" in found
+
+
+def _run_examples(module: ModuleType) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {module.__name__}"
+
+
 @pytest.mark.parametrize("name", modules())
 def test_docstring_examples(name: str) -> None:
-    module: ModuleType = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
+    _run_examples(importlib.import_module(name))
+
+
+@pytest.mark.parametrize("name", bench_scripts())
+def test_bench_script_docstring_examples(name: str) -> None:
+    _run_examples(load_bench(name))
