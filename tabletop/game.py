@@ -16,6 +16,8 @@ Actions are small immutable values (frozen dataclasses are ideal) whose
 
 Hidden information lives in :meth:`State.view`: ``view(p)`` holds exactly what
 player ``p`` may know. Agents and the user interface only ever receive views.
+:meth:`State.public_view` is what someone at no seat may know (:data:`SPECTATOR`),
+and :meth:`State.revealed_view` everything, for a game that has ended.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ CHANCE = -1
 """``current_player()`` of a chance node: the next action is a random outcome."""
 TERMINAL = -2
 """``current_player()`` of a finished game."""
+SPECTATOR = -3
+"""A viewer at no seat: :meth:`State.public_view` is what they see, and ``describe(action, SPECTATOR)``
+tells an action as they may know it (a replay of an unfinished game is shown this way)."""
 
 JSON = Any
 """A value made of dicts, lists, strings, numbers, booleans and None."""
@@ -143,6 +148,24 @@ class State(abc.ABC, Generic[A]):
     def view(self, player: int) -> View:
         """Everything ``player`` may know, and nothing more."""
 
+    def public_view(self) -> View:
+        """What someone at no seat may know: every seat's hidden cards stay hidden.
+
+        A replay of an unfinished game is drawn from it, so that nobody learns a
+        hand by replaying a game still being played. One-seat games need not
+        define it (their only player's view serves); a game of several seats
+        with hidden information must, or its unfinished games cannot be replayed.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no public view")
+
+    def revealed_view(self) -> View:
+        """Everything, every hand face up: what a replay of a finished game draws.
+
+        The default is the whole state as a :class:`FullView` for :data:`SPECTATOR`;
+        a game whose interface draws its own views gives one it can draw.
+        """
+        return FullView(SPECTATOR, self.to_json())
+
     def resample_hidden(self, player: int, rng: random.Random) -> State[A]:
         """A state ``player`` cannot tell from this one, with all they cannot see redrawn.
 
@@ -167,7 +190,10 @@ class State(abc.ABC, Generic[A]):
 
     @abc.abstractmethod
     def describe(self, action: A, viewer: int | None = None) -> str:
-        """Say in words what ``action`` does here, as ``viewer`` may know it (None: everything)."""
+        """Say in words what ``action`` does here, as ``viewer`` may know it (None: everything).
+
+        ``viewer`` may be :data:`SPECTATOR`: then say only what is public.
+        """
 
     def outcome_text(self) -> str:
         """A one-line result of a finished game."""
@@ -348,6 +374,11 @@ def score_of(state: Any) -> float | None:
     return float(value)
 
 
+def view_for(state: State[Any], viewer: int) -> View:
+    """``state.view(viewer)`` for a seat, ``state.public_view()`` for :data:`SPECTATOR`."""
+    return state.public_view() if viewer == SPECTATOR else state.view(viewer)
+
+
 def seen_as_another(state: State[A], action: A, viewer: int) -> bool:
     """True if ``viewer`` cannot tell ``action`` from some other legal action here.
 
@@ -375,4 +406,4 @@ def state_after(state: State[A], action: A) -> State[A]:
 
 def hidden_difference(one: State[Any], other: State[Any], viewer: int) -> bool:
     """True if the two positions differ but ``viewer``'s view of them is the same."""
-    return one.view(viewer) == other.view(viewer) and one.to_json() != other.to_json()
+    return view_for(one, viewer) == view_for(other, viewer) and one.to_json() != other.to_json()

@@ -41,7 +41,7 @@ from games.muster.cards import (
     token_code,
 )
 from games.muster.scoring import CastleResult, Score, column_strength
-from games.muster.view import MusterView
+from games.muster.view import MusterView, TableView
 
 RAINBOW_STYLE = "bold cyan"
 """Rainbow cards: a colour no faction uses (and always the letter R or X)."""
@@ -127,8 +127,11 @@ def lead_marks(result: CastleResult, left: int) -> tuple[str, str]:
     return ("", tie + LEAD_RIGHT)
 
 
-def board_table(view: MusterView) -> Table:
-    """The five castle rows: opponent's column, strengths and lead, castle space, yours."""
+def board_table(view: MusterView, *, seated: bool = True) -> Table:
+    """The five castle rows: opponent's column, strengths and lead, castle space, yours.
+
+    Not ``seated`` (a replay from no seat), the right-hand column is named without "(you)".
+    """
     me, them = view.player, 1 - view.player
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, collapse_padding=True)
     table.add_column(SEAT_NAMES[them], justify="right", width=COLUMN_WIDTH, no_wrap=True)
@@ -137,7 +140,7 @@ def board_table(view: MusterView) -> Table:
     table.add_column("Castle space", width=20, no_wrap=True)
     table.add_column("", width=2)
     table.add_column("str", justify="right", width=3)
-    table.add_column(seat_label(me, me), width=COLUMN_WIDTH, no_wrap=True)
+    table.add_column(seat_label(me, me if seated else None), width=COLUMN_WIDTH, no_wrap=True)
     results = view.castle_results()
     for f in range(5):
         mine, theirs = view.columns[me][f], view.columns[them][f]
@@ -158,14 +161,15 @@ VARIANT_TAGS = (("Simplified", "Simplified"), ("Power of One", "Power of 1"), ("
 """Each variant's name in the title line, and a shorter one for when all of them are on."""
 
 
-def title_line(view: MusterView, width: int = 80) -> Text:
+def title_line(view: MusterView, width: int = 80, *, seated: bool = True) -> Text:
     """Turn, deck, castles led, variants in play; shortened to stay on one line of ``width``."""
     me, them = view.player, 1 - view.player
+    mine = "you" if seated else SEAT_NAMES[me]
     held = view.score().castles
     on = [tags for flag, tags in zip((view.simplified, view.power_of_one, view.over_rainbow), VARIANT_TAGS) if flag]
     for title, led, short in (("Muster · ", "castles led", 0), ("", "castles led", 0), ("", "led", 0), ("", "led", 1)):
         when = "game over" if view.is_terminal() else f"turn {view.turn + 1}"
-        body = f"{when} · deck {view.deck_size} · {led}: {SEAT_NAMES[them]} {held[them]}, you {held[me]}"
+        body = f"{when} · deck {view.deck_size} · {led}: {SEAT_NAMES[them]} {held[them]}, {mine} {held[me]}"
         tail = " · " + ", ".join(tags[short] for tags in on) if on else ""
         if len(title + body + tail) < width:
             break
@@ -306,6 +310,25 @@ def board(view: MusterView, log: Sequence[str] = (), *, log_count: int = LOG_LIN
     parts += log_lines(log, log_count)
     parts.append(status_line(view))
     return Group(*parts)
+
+
+def table_board(view: TableView, log: Sequence[str] = (), *, log_count: int = LOG_LINES) -> RenderableType:
+    """The board from no seat (a replay): both hands as far as they are shown, no "you"."""
+    board = view.board
+    parts: list[RenderableType] = [title_line(board, seated=False), board_table(board, seated=False)]
+    parts += [seen_hand_line(view, seat) for seat in (0, 1)]
+    parts += log_lines(log, 2 if view.is_terminal() else log_count)
+    if not view.is_terminal():
+        parts.append(Text(board.phase_text(), style="bold"))
+    return Group(*parts)
+
+
+def seen_hand_line(view: TableView, seat: int) -> Text:
+    """A hand from no seat: whole when revealed, else its known cards and a ``?`` per unknown one."""
+    size, cards = view.hand_sizes[seat], [card_text(k) for k in view.hands[seat]]
+    text = Text(f"{SEAT_NAMES[seat]}'s hand ({size}): ", style="bold")
+    cards += [Text("?", style="dim")] * (size - len(cards))
+    return text.append_text(Text(" ").join(cards) if cards else Text("empty", style="dim"))
 
 
 DECIDED = {"strength": "strength", "banners": "Banner count", "tie": "tie: nobody"}

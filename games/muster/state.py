@@ -45,7 +45,7 @@ from games.muster.cards import (
 from games.muster.scoring import Score, returns_of, score
 
 if TYPE_CHECKING:
-    from games.muster.view import MusterView
+    from games.muster.view import MusterView, TableView
 
 FIRST_PHASE, DEAL, ACT, REFILL, DRAW, FLIP, PLACE, OVER = range(8)
 PHASE_NAMES = ("first", "deal", "act", "refill", "draw", "flip", "place", "over")
@@ -561,6 +561,18 @@ class MusterState(State[A.MusterAction]):
         from games.muster.view import view_of
 
         return view_of(self, player)
+
+    def public_view(self) -> TableView:
+        """Both hands hidden but for the cards known in them; the board as everyone sees it."""
+        from games.muster.view import table_view_of
+
+        return table_view_of(self, revealed=False)
+
+    def revealed_view(self) -> TableView:
+        """Both hands face up: a finished game's replay."""
+        from games.muster.view import table_view_of
+
+        return table_view_of(self, revealed=True)
 
     def resample_hidden(self, player: int, rng: random.Random) -> MusterState:
         """Keep ``player``'s hand and the known opponent cards; redeal the rest of the opponent's

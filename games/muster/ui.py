@@ -165,12 +165,17 @@ class MusterUI(GameUI):
 
     # ---------------------------------------------------------------- drawing
     def render(self, console: Console, view: View, log: Sequence[str]) -> None:
-        from games.muster.board import LOG_LINES, board
+        from games.muster.board import LOG_LINES, board, table_board
+        from games.muster.view import TableView
 
-        assert isinstance(view, MusterView)
-        self._viewer = view.player
         # A short terminal keeps the prompt visible by showing fewer log lines.
         count = LOG_LINES if console.size.height >= 24 else 1
+        if isinstance(view, TableView):
+            self._viewer = None
+            console.print(table_board(view, log, log_count=count))
+            return
+        assert isinstance(view, MusterView)
+        self._viewer = view.player
         console.print(board(view, log, log_count=count))
 
     def render_result(self, console: Console, state: State[Any]) -> None:

@@ -13,7 +13,7 @@ code (:func:`redeal_hidden`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.game import View
@@ -93,6 +93,49 @@ class MusterView(View):
         from games.muster.position import view_to_json
 
         return view_to_json(self)
+
+
+@dataclass(frozen=True, eq=False)
+class TableView(View):
+    """Muster seen from no seat, as a replay shows it: the board, and each hand as its size and
+    the cards known in it (taken from a castle space or by a Swap); ``revealed`` shows both hands
+    whole, for a game that is over.
+
+    ``board`` carries the public part and is drawn from South's side; its own hand fields hold
+    only South's known cards, never a hidden one.
+    """
+
+    player: int
+    """Always :data:`tabletop.game.SPECTATOR`."""
+    board: MusterView
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per seat: the known cards, or the whole hand when ``revealed``."""
+    hand_sizes: tuple[int, int]
+    revealed: bool
+
+    def is_terminal(self) -> bool:
+        return self.board.is_terminal()
+
+    def to_json(self) -> Any:
+        from games.muster.position import view_to_json
+
+        return {
+            "kind": "table",
+            "board": view_to_json(self.board),
+            "hands": [list(h) for h in self.hands],
+            "hand_sizes": list(self.hand_sizes),
+            "revealed": self.revealed,
+        }
+
+
+def table_view_of(state: MusterState, *, revealed: bool) -> TableView:
+    """The view from no seat: public cards only, or (``revealed``) both hands too."""
+    from tabletop.game import SPECTATOR
+
+    seen = state.hands if revealed else state.known
+    hands = (tuple(sorted(seen[0])), tuple(sorted(seen[1])))
+    board = replace(view_of(state, 1), hand=tuple(sorted(state.known[1])))
+    return TableView(SPECTATOR, board, hands, (len(state.hands[0]), len(state.hands[1])), revealed)
 
 
 def view_of(state: MusterState, player: int) -> MusterView:

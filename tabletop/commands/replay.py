@@ -21,11 +21,15 @@ from tabletop.ui.play import LOG_EVENTS
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from tabletop.game import Game, State
+    from tabletop.game import Game, State, View
     from tabletop.registry import Registry
     from tabletop.store.records import GameRecord
 
 KEYS = "Enter or -> next, <- back, Home/End start/end, a number to jump, Esc quit"
+NO_PUBLIC_VIEW = (
+    "it is unfinished, and its game cannot show it without revealing a hand; "
+    "finish it first (see `tabletop resume`)"
+)
 ARROWS = {"right": "n", "left": "b", "home": "s", "end": "e", "pagedown": "e", "pageup": "s", "escape": "q"}
 """Keys that step at once, without Enter, and the letter each stands for."""
 
@@ -48,12 +52,25 @@ class Replay:
     """What the viewing seat read of each action; once the game is over, also what was hidden from it."""
     notations: list[str]
     """Each action's notation, or "-" where it would show the viewer something hidden from them."""
-    seat: int
+    seat: int | None
+    """The seat the replay is shown from; :data:`~tabletop.game.SPECTATOR` for nobody, None for everybody."""
     _ui: Any = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def length(self) -> int:
         return len(self.states) - 1
+
+    def view_at(self, k: int) -> View:
+        """What the replay shows of position ``k``: its seat's view, the public one, or everything."""
+        from tabletop.game import view_for
+
+        state = self.states[k]
+        if self.seat is None:
+            return state.revealed_view()
+        try:
+            return view_for(state, self.seat)
+        except NotImplementedError:
+            raise CommandFailure(f"cannot replay {_label(self.record)}: {NO_PUBLIC_VIEW}") from None
 
     def ui(self) -> Any:
         """The game's interface, made once for the whole replay."""
@@ -102,16 +119,14 @@ def load_record(args: argparse.Namespace, console: Console, reg: Registry) -> Ga
 
 def build_replay(record: GameRecord, reg: Registry) -> Replay:
     """Check the record replays, then keep a copy of every position."""
-    from tabletop.game import seen_as_another
     from tabletop.store.records import RecordError, game_of, check_record
 
     try:
         game = game_of(record.game_id, reg)
         check_record(record, game)
     except RecordError as exc:
-        label = f"game {record.id}" if record.id is not None else "the record"
-        raise CommandFailure(f"cannot replay {label}: {exc}") from None
-    seat = record.viewer
+        raise CommandFailure(f"cannot replay {_label(record)}: {exc}") from None
+    seat = replay_viewer(record, game)
     state = game.new_initial_state(record.options)
     states = [state.clone()]
     log: list[str] = []
@@ -119,20 +134,58 @@ def build_replay(record: GameRecord, reg: Registry) -> Replay:
     for number, text in enumerate(record.history, 1):
         try:
             action = game.parse_action(state, text)
-            seen, shown = state.describe(action, seat), text
-            if seen_as_another(state, action, seat):
-                # What the viewer could not see stays hidden while the game goes on, and is told once it is over.
-                if record.is_finished:
-                    seen = state.describe(action, None)
-                else:
-                    shown = "-"
+            seen, shown = _told(state, action, seat, record.is_finished), text
+            if not record.is_finished and seat is not None and _hidden_from(state, action, seat):
+                shown = "-"
             state.apply(action)
+        except CommandFailure:
+            raise
         except Exception as exc:  # the record was checked, so this is a bug in the game: report, do not crash
             raise CommandFailure(f"{game.info.name} failed at action {number} ({text!r}): {type(exc).__name__}: {exc}", EXIT_FAILURE) from None
         log.append(seen)
         notations.append(shown)
         states.append(state.clone())
-    return Replay(record, game, states, log, notations, seat)
+    replay = Replay(record, game, states, log, notations, seat)
+    replay.view_at(0)  # a game without a public view is refused here, before anything is drawn
+    return replay
+
+
+def replay_viewer(record: GameRecord, game: Game[Any]) -> int | None:
+    """Through whose eyes a replay is shown.
+
+    A one-seat game, or one that hides nothing: the first person's seat,
+    finished or not. A game of several seats with hidden cards: nobody's
+    (:data:`~tabletop.game.SPECTATOR`, every hand hidden) while it is
+    unfinished, so that no one learns a hand of a game still being played;
+    everybody's (None: every hand face up, every draw named) once it is over.
+    """
+    from tabletop.game import SPECTATOR
+
+    if game.info.players == 1 or game.info.perfect_information:
+        return record.viewer
+    return None if record.is_finished else SPECTATOR
+
+
+def _told(state: State[Any], action: Any, seat: int | None, finished: bool) -> str:
+    """An action in words for the replay's log: as ``seat`` knew it, or in full once the game is over."""
+    if seat is None:
+        return state.describe(action, None)
+    if finished and _hidden_from(state, action, seat):
+        return state.describe(action, None)
+    return state.describe(action, seat)
+
+
+def _hidden_from(state: State[Any], action: Any, seat: int) -> bool:
+    from tabletop.game import seen_as_another
+
+    try:
+        return seen_as_another(state, action, seat)
+    except NotImplementedError:
+        raise CommandFailure(NO_PUBLIC_VIEW) from None
+
+
+def _label(record: GameRecord) -> str:
+    return f"game {record.id}" if record.id is not None else "the record"
 
 
 def draw(console: Console, replay: Replay, k: int) -> None:
@@ -140,11 +193,14 @@ def draw(console: Console, replay: Replay, k: int) -> None:
     from rich.markup import escape
 
     state = replay.states[k]
-    title = f"{replay.game.info.short} - seed {replay.record.seed} - after action {k} of {replay.length}"
+    # The seed fixes every hidden card, so it is told only once the game is over.
+    seed = f" - seed {replay.record.seed}" if replay.record.is_finished else ""
+    title = f"{replay.game.info.short}{seed} - after action {k} of {replay.length}"
     console.rule(escape(title))
+    view = replay.view_at(k)
     try:
         ui = replay.ui()
-        ui.render(console, state.view(replay.seat), replay.log[max(0, k - LOG_EVENTS) : k])  # as in play
+        ui.render(console, view, replay.log[max(0, k - LOG_EVENTS) : k])  # as in play
         if state.is_terminal():
             ui.render_result(console, state)
     except Exception as exc:  # a game's drawing bug must not end the replay with a traceback

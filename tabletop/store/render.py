@@ -110,6 +110,18 @@ def result_text(record: GameRecord) -> str:
     return f"unfinished ({count} action{'' if count == 1 else 's'})"
 
 
+def seed_text(record: GameRecord) -> str:
+    """The seed of a finished game; a dash while it is unfinished, since the seed fixes every
+    hidden card (a hand, the deck's order) of a game still being played.
+
+    >>> seed_text(GameRecord(game_id="g", options={}, seed=42, seats=["human"], names=["You"], started="", finished="x"))
+    '42'
+    >>> seed_text(GameRecord(game_id="g", options={}, seed=42, seats=["human"], names=["You"], started=""))
+    '-'
+    """
+    return str(record.seed) if record.is_finished else "-"
+
+
 def history_table(
     records: Sequence[GameRecord],
     game_names: Mapping[str, str] | None = None,
@@ -136,11 +148,11 @@ def history_table(
             local_time(record.started),
             players_text(record),
             brief_result(record, (seat_names or {}).get(record.game_id, ())),
-            str(record.seed),
+            seed_text(record),
             style=style,
         )
     if any(not r.is_finished for r in records):
-        table.caption = "* unfinished: continue it with `tabletop resume`"
+        table.caption = "* unfinished: continue it with `tabletop resume`; its seed is shown once it ends"
     return table
 
 

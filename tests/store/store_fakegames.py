@@ -129,6 +129,7 @@ class Nim(Game[Move]):
         players=2,
         max_length=40,
         options=(Option("pile", "Pile", ("5", "9"), "5"),),
+        perfect_information=True,
     )
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> NimState:

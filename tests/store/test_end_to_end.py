@@ -59,10 +59,11 @@ def test_export_and_replay_a_plugin_game(example_plugin_path: Path, data: Path, 
     assert not_a_tty.returncode == 2 and "needs a terminal" in not_a_tty.stderr
 
 
-def test_replay_of_an_unfinished_game_hides_only_what_the_viewer_could_not_see(example_plugin_path: Path) -> None:
+def test_replay_of_an_unfinished_game_shows_no_hand_and_a_finished_one_every_hand(example_plugin_path: Path) -> None:
     from dataclasses import replace
 
     from tabletop.commands.replay import build_replay
+    from tabletop.game import SPECTATOR
     from tabletop.store.records import GameRecord
 
     history = ["deal 9", "deal 1", "deal 8", "deal 2", "deal 7", "deal 3", "play 9", "play 2"]
@@ -71,14 +72,18 @@ def test_replay_of_an_unfinished_game_hides_only_what_the_viewer_could_not_see(e
         names=["You", "Computer (Random)"], history=history, started="2026-01-01T00:00:00",
     )
     replay = build_replay(record, Registry.discover())
-    # North (the person) saw their own cards dealt, and every card played; South's hand was hidden.
-    assert replay.notations == ["deal 9", "-", "deal 8", "-", "deal 7", "-", "play 9", "play 2"]
-    assert replay.log[6] == "You lead 9."
-    assert replay.log[:2] == ["You are dealt 9.", "South is dealt a card."]
+    # While the game goes on it is shown from no seat: no dealt card is told, every card played is.
+    assert replay.seat == SPECTATOR
+    assert replay.notations == ["-", "-", "-", "-", "-", "-", "play 9", "play 2"]
+    assert replay.log[:2] == ["North is dealt a card.", "South is dealt a card."]
+    assert replay.log[6] == "North leads 9."
+    hands = replay.view_at(6).to_json()["hands"]
+    assert hands == [[None, None, None], [None, None, None]]
 
-    # Once the game is over, what was hidden is told, in notation and in words alike.
+    # Once the game is over, what was hidden is told, in notation and in words alike, and both hands are shown.
     history += ["play 8", "play 3", "play 7", "play 1"]
     finished = replace(record, history=history, finished="2026-01-01T00:05:00", returns=[1.0, 0.0])
     replay = build_replay(finished, Registry.discover())
     assert replay.notations == history
-    assert replay.log[:2] == ["You are dealt 9.", "South is dealt 1."]
+    assert replay.log[:2] == ["North is dealt 9.", "South is dealt 1."]
+    assert replay.view_at(6).to_json()["hands"] == [[7, 8, 9], [1, 2, 3]]

@@ -28,6 +28,7 @@ from typing import Any, Union
 from tabletop.game import (
     CHANCE,
     JSON,
+    SPECTATOR,
     TERMINAL,
     Game,
     GameInfo,
@@ -100,6 +101,37 @@ class HighCardView(View):
             "leader": self.leader,
             "tricks": list(self.tricks),
             "played": [list(t) for t in self.played],
+            "to_act": self.to_act,
+            "low": self.low,
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class HighCardTable(View):
+    """The table seen from no seat (a replay): each hand face down, or face up once revealed.
+
+    A face-down card is ``None``, so a hand shows its size and nothing more.
+    """
+
+    player: int
+    """Always :data:`tabletop.game.SPECTATOR`."""
+    hands: tuple[tuple[int | None, ...], tuple[int | None, ...]]
+    deck_cards: int
+    trick: tuple[int, ...]
+    leader: int
+    tricks: tuple[int, int]
+    played: tuple[tuple[int, int, int], ...]
+    to_act: int
+    low: bool
+
+    def to_json(self) -> JSON:
+        return {
+            "hands": [list(h) for h in self.hands],
+            "played": [list(t) for t in self.played],
+            "deck_cards": self.deck_cards,
+            "trick": list(self.trick),
+            "leader": self.leader,
+            "tricks": list(self.tricks),
             "to_act": self.to_act,
             "low": self.low,
         }
@@ -211,6 +243,30 @@ class HighCardState(State[Action]):
             player=player,
             hand=tuple(self.hands[player]),
             opponent_cards=len(self.hands[1 - player]),
+            deck_cards=len(self.deck),
+            trick=tuple(self.trick),
+            leader=self.leader,
+            tricks=(self.tricks[0], self.tricks[1]),
+            played=tuple((t[0], t[1], t[2]) for t in self.played),
+            to_act=self.current_player(),
+            low=self.low,
+        )
+
+    def public_view(self) -> HighCardTable:
+        """Both hands face down: what anyone watching knows."""
+        return self._table(face_up=False)
+
+    def revealed_view(self) -> HighCardTable:
+        """Both hands face up, for a game that is over."""
+        return self._table(face_up=True)
+
+    def _table(self, face_up: bool) -> HighCardTable:
+        def shown(hand: list[int]) -> tuple[int | None, ...]:
+            return tuple(hand) if face_up else (None,) * len(hand)
+
+        return HighCardTable(
+            player=SPECTATOR,
+            hands=(shown(self.hands[0]), shown(self.hands[1])),
             deck_cards=len(self.deck),
             trick=tuple(self.trick),
             leader=self.leader,

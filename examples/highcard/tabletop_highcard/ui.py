@@ -11,7 +11,7 @@ from rich.text import Text
 
 from tabletop.game import CHANCE, TERMINAL
 from tabletop.ui.base import GameUI, Step
-from tabletop_highcard.rules import SEATS, HighCardView, Play, beats
+from tabletop_highcard.rules import SEATS, HighCardTable, HighCardView, Play, beats
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,10 +35,17 @@ def row(cards: Sequence[int | None], style: str = "bold") -> Text:
     return text or Text("-", style="dim")
 
 
+def _rule(low: bool) -> str:
+    return "lower card wins" if low else "higher card wins"
+
+
 class HighCardUI(GameUI):
     """Draws the opponent's face-down hand, the trick, your hand and the score."""
 
     def render(self, console: Console, view: View, log: Sequence[str]) -> None:
+        if isinstance(view, HighCardTable):
+            self._render_table(console, view, log)
+            return
         assert isinstance(view, HighCardView)
         me, them = view.player, 1 - view.player
         board = Table.grid(padding=(0, 2))
@@ -49,13 +56,28 @@ class HighCardUI(GameUI):
         board.add_row(f"{SEATS[me]} (you)", row(view.hand, "bold green"))
         board.add_row("Deck", Text(f"{view.deck_cards} face down", style="dim"))
         board.add_row("Tricks", Text(f"{SEATS[me]} {view.tricks[me]} - {view.tricks[them]} {SEATS[them]}"))
-        rule = "lower card wins" if view.low else "higher card wins"
-        console.print(Panel(board, title="High Card", subtitle=rule, expand=False))
+        console.print(Panel(board, title="High Card", subtitle=_rule(view.low), expand=False))
         for line in log[-4:]:
             console.print(f"  {line}")
         console.print(Text(self._status(view), style="bold"))
 
-    def _trick(self, view: HighCardView) -> Text:
+    def _render_table(self, console: Console, view: HighCardTable, log: Sequence[str]) -> None:
+        """The table from no seat, as a replay shows it: both hands, face down unless revealed."""
+        board = Table.grid(padding=(0, 2))
+        board.add_column(justify="right", style="cyan")
+        board.add_column()
+        board.add_row(SEATS[0], row(view.hands[0]))
+        board.add_row("Trick", self._trick(view))
+        board.add_row(SEATS[1], row(view.hands[1]))
+        board.add_row("Deck", Text(f"{view.deck_cards} face down", style="dim"))
+        board.add_row("Tricks", Text(f"{SEATS[0]} {view.tricks[0]} - {view.tricks[1]} {SEATS[1]}"))
+        console.print(Panel(board, title="High Card", subtitle=_rule(view.low), expand=False))
+        for line in log[-4:]:
+            console.print(f"  {line}")
+        if view.to_act >= 0:
+            console.print(Text(f"{SEATS[view.to_act]} to play.", style="bold"))
+
+    def _trick(self, view: HighCardView | HighCardTable) -> Text:
         if view.trick:
             return Text(f"{SEATS[view.leader]} led ").append_text(card_text(view.trick[0], "bold yellow"))
         if view.played:
