@@ -12,6 +12,12 @@ from pathlib import Path
 from tabletop.commands.common import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
 
 
+UNFINISHED = (
+    "game {id} is unfinished, and a record holds its seed and every card dealt, which would show "
+    "the hands still in play; finish it first (`tabletop resume {id}`), then export it"
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("id", metavar="ID", help="the game's id (see `tabletop history`)")
     parser.add_argument("-o", "--output", metavar="FILE", help="where to write (default tabletop-GAME-ID.json; - for standard output)")
@@ -27,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
         row_id = parse_id(args.id)
         with open_store(args, console) as store:
             record = store.get(row_id)
+        if not record.is_finished:
+            raise CommandFailure(UNFINISHED.format(id=row_id))
         text = json.dumps(record_to_json(record), indent=2, ensure_ascii=False) + "\n"
         if args.output == "-":
             sys.stdout.write(text)

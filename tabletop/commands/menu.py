@@ -31,9 +31,9 @@ def run(args: argparse.Namespace) -> int:
     console = interactive_console("The tabletop menu")
     if console is None:
         return EXIT_USAGE
-    from tabletop.ui.prompts import QuestionaryPrompter
+    from tabletop.ui.plain import make_prompter
 
-    Menu(console, QuestionaryPrompter(), data_dir=args.data_dir).loop()
+    Menu(console, make_prompter(), data_dir=args.data_dir).loop()
     return 0
 
 

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from tabletop.store.records import GameRecord
 
 KEYS = "Enter or -> next, <- back, Home/End start/end, a number to jump, Esc quit"
+PLAIN_KEYS = "Enter or n next, b back, s/e start/end, a number to jump, q quit (then Enter)"
+"""The keys where the terminal reads whole lines (``TERM=dumb``): letters instead of arrows."""
 NO_PUBLIC_VIEW = (
     "it is unfinished, and its game cannot show it without revealing a hand; "
     "finish it first (see `tabletop resume`)"
@@ -257,8 +259,18 @@ def next_position(answer: str, k: int, length: int) -> int | None:
     raise ValueError(f"{answer.strip()!r} is not a replay key")
 
 
+def _keys() -> str:
+    from tabletop.ui.plain import is_dumb_terminal
+
+    return PLAIN_KEYS if is_dumb_terminal() else KEYS
+
+
 def read_command() -> str:
     """One answer at the replay's prompt: an arrow key at once, or a line ended by Enter."""
+    from tabletop.ui.plain import is_dumb_terminal
+
+    if is_dumb_terminal():
+        return input("> ")
     from tabletop.ui.prompts import line_with_keys
 
     return line_with_keys("> ", ARROWS)
@@ -280,7 +292,7 @@ def browse(console: Console, replay: Replay, start: int = 0) -> None:
             console.print(f"[dim]{end}[/]")
         if notice:
             console.print(escape(notice))
-        console.print(f"[dim]{KEYS}[/]")
+        console.print(f"[dim]{_keys()}[/]")
         try:
             target = next_position(read_command(), k, replay.length)
         except ValueError as exc:

@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         console.print("There is no unfinished game to continue.")
         return 0
-    from tabletop.ui.prompts import QuestionaryPrompter
+    from tabletop.ui.plain import make_prompter
 
-    continue_record(record, console, QuestionaryPrompter(), store)
+    continue_record(record, console, make_prompter(), store)
     return 0

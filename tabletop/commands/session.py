@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletop.agents import HUMAN
 from tabletop.commands.setup import Setup
 from tabletop.game import Game
 
@@ -66,14 +67,16 @@ def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
     console = interactive_console(f"tabletop play {setup.game.info.id}")
     if console is None:
         return EXIT_USAGE
-    from tabletop.ui.prompts import QuestionaryPrompter
+    from tabletop.ui.plain import make_prompter
 
-    started = play_setup(setup, console, QuestionaryPrompter(), data_dir=data_dir)
+    started = play_setup(setup, console, make_prompter(), data_dir=data_dir)
     return 0 if started else EXIT_FAILURE
 
 
 def play_setup(setup: Setup, console: Any, prompter: Prompter, *, data_dir: str | None = None, store: Store | None = None) -> bool:
     """Play a new game from ``setup`` to its end or until the player leaves; False if it could not start."""
+    if _hot_seat_refused(setup.seats.count(HUMAN), console, prompter):
+        return False
     try:
         match = setup.make_match()
     except Exception as exc:  # a plugin's bug in setting up its game ends the game, not the program
@@ -98,6 +101,8 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
     """Rebuild a saved game and play on from where it stopped."""
     from rich.markup import escape
 
+    if _hot_seat_refused(record.seats.count(HUMAN), console, prompter):
+        return
     from tabletop.registry import Registry
     from tabletop.store import RecordError, attach, load_match
 
@@ -134,6 +139,20 @@ def play_match(match: Match, names: Sequence[str], console: Any, prompter: Promp
     if recorder is not None and recorder.error:
         console.print(f"[bold]This game could not be saved:[/bold] {escape(recorder.error)}")
     prompter.pause("Press any key to go on")
+
+
+def _hot_seat_refused(people: int, console: Any, prompter: Prompter) -> bool:
+    """Refuse two people at a terminal that cannot wipe one player's hand before the other looks."""
+    from rich.markup import escape
+
+    from tabletop.ui.plain import hot_seat_refusal
+
+    refusal = hot_seat_refusal() if people > 1 else None
+    if refusal is None:
+        return False
+    console.print(escape(refusal))
+    prompter.pause("Press any key to go on")
+    return True
 
 
 def _report_crash(exc: Exception, game_name: str, console: Any, prompter: Prompter, more: str = "") -> None:

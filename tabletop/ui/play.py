@@ -252,7 +252,7 @@ def show_rules(console: Console, game: Any) -> None:
     from rich.markdown import Markdown
 
     clear_screen(console)
-    if console.is_terminal:
+    if console.is_terminal and not console.is_dumb_terminal:
         # -R lets less pass the text styles through; the prompt tells a newcomer how to get back, and "(END)" marks the end.
         os.environ.setdefault("LESS", "-R -Ps?e(END) .Rules (arrows or space to read, q to go back)$")
         with console.pager(styles=True):
