@@ -1,22 +1,151 @@
-"""What happens to an unexpected error: a short message for the player, the details in a file."""
+"""What happens to an unexpected error: a short message for the player, the details in a file.
+
+Crash reports live in the state directory's ``crash-reports`` folder. The state
+directory is, in order of precedence:
+
+1. the ``TABLETOP_STATE_DIR`` environment variable,
+2. ``$XDG_STATE_HOME/tabletop`` when ``XDG_STATE_HOME`` is set to an absolute path,
+3. ``~/.local/state/tabletop``.
+
+    >>> crash_reports_dir({"TABLETOP_STATE_DIR": "/srv/t", "XDG_STATE_HOME": "/x"})
+    PosixPath('/srv/t/crash-reports')
+    >>> crash_reports_dir({"XDG_STATE_HOME": "/x"})
+    PosixPath('/x/tabletop/crash-reports')
+    >>> crash_reports_dir({"XDG_STATE_HOME": "relative", "HOME": "/home/u"})
+    PosixPath('/home/u/.local/state/tabletop/crash-reports')
+
+A report holds the program's version, its command line (with any seed hidden:
+the seed decides every hidden card and die), the exception and its traceback,
+never the values of local variables, which could show a game's hidden state.
+"""
 
 from __future__ import annotations
 
+import os
+import shlex
 import sys
 import tempfile
+import time
 import traceback
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from tabletop import __version__
 
+ENV_VAR = "TABLETOP_STATE_DIR"
+APP_DIR = "tabletop"
+REPORTS_DIR = "crash-reports"
+PREFIX = "tabletop-crash-"
+SUFFIX = ".txt"
+KEEP_REPORTS = 20
+"""Reports kept: writing one more deletes the oldest."""
+MAX_REPORT_BYTES = 64 * 1024
+"""A deep recursion's traceback runs to hundreds of kilobytes; its head and tail say what happened."""
+SEED_FLAG = "--seed"
+HIDDEN = "[hidden]"
 
-def write_crash_report() -> str:
-    """Write the current exception's traceback to a file and return its path."""
-    with tempfile.NamedTemporaryFile("w", prefix="tabletop-crash-", suffix=".txt", delete=False) as f:
-        f.write(f"tabletop {__version__}\n{' '.join(sys.argv)}\n\n")
-        traceback.print_exc(file=f)
-        return f.name
+
+def state_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The state directory, following the precedence above (it may not exist yet)."""
+    env = os.environ if env is None else env
+    override = env.get(ENV_VAR, "")
+    if override:
+        return Path(override).expanduser()
+    xdg = env.get("XDG_STATE_HOME", "")
+    # The XDG rule: a relative path in XDG_STATE_HOME is invalid and must be ignored.
+    if xdg and Path(xdg).is_absolute():
+        return Path(xdg) / APP_DIR
+    home = env.get("HOME") or str(Path.home())
+    return Path(home) / ".local" / "state" / APP_DIR
+
+
+def crash_reports_dir(env: Mapping[str, str] | None = None) -> Path:
+    """Where crash reports are written."""
+    return state_dir(env) / REPORTS_DIR
+
+
+def write_crash_report(exc: BaseException | None = None) -> Path | None:
+    """Write ``exc`` (by default the exception being handled) to a new report; return its path.
+
+    Returns None if the report cannot be written (a read-only or full disk): the
+    caller then shows its short message alone.
+    """
+    error = exc if exc is not None else sys.exception()
+    text = _capped(report_text(error, sys.argv), MAX_REPORT_BYTES)
+    folder = crash_reports_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        fd, name = tempfile.mkstemp(prefix=f"{PREFIX}{stamp}-", suffix=SUFFIX, dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
+            f.write(text)
+    except OSError:
+        return None
+    path = Path(name)
+    _prune(folder, keep=path)
+    return path
+
+
+def report_text(exc: BaseException | None, argv: Sequence[str]) -> str:
+    """The whole report, before any cut: version, command line, traceback."""
+    lines = traceback.format_exception(exc) if exc is not None else ["(no exception)\n"]
+    return f"tabletop {__version__}\n{command_line(argv)}\n\n{''.join(lines)}"
+
+
+def command_line(argv: Sequence[str]) -> str:
+    """The command line as typed (quoted for a shell), with the value of ``--seed`` hidden."""
+    shown: list[str] = []
+    hide_next = False
+    for arg in argv:
+        if hide_next:
+            shown.append(HIDDEN)
+            hide_next = False
+        elif arg.startswith(SEED_FLAG + "="):
+            shown.append(f"{SEED_FLAG}={HIDDEN}")
+        else:
+            shown.append(shlex.quote(arg))
+            hide_next = arg == SEED_FLAG
+    return " ".join(shown)
+
+
+def _capped(text: str, limit: int) -> str:
+    """``text`` whole if it fits in ``limit`` bytes, else its head and tail with a note of what was cut."""
+    data = text.encode("utf-8", errors="replace")
+    if len(data) <= limit:
+        return text
+    half = (limit - 200) // 2  # room for the note
+    head = data[:half].decode("utf-8", errors="ignore")
+    tail = data[-half:].decode("utf-8", errors="ignore")
+    # Cut at line ends, so no line of the traceback is shown in part.
+    head = head[: head.rfind("\n") + 1] or head
+    tail = tail[tail.find("\n") + 1 :] if "\n" in tail[:-1] else tail
+    cut_bytes = len(data) - len(head.encode("utf-8", errors="replace")) - len(tail.encode("utf-8", errors="replace"))
+    cut_lines = text.count("\n") - head.count("\n") - tail.count("\n")
+    return f"{head}\n[... {cut_lines} lines ({cut_bytes} bytes) cut from the middle ...]\n\n{tail}"
+
+
+def _prune(folder: Path, keep: Path) -> None:
+    """Delete the oldest reports beyond :data:`KEEP_REPORTS`, never the one just written."""
+    try:
+        reports = [p for p in folder.glob(f"{PREFIX}*{SUFFIX}") if p != keep and p.is_file()]
+        reports.sort(key=lambda p: (p.stat().st_mtime_ns, p.name))
+    except OSError:
+        return
+    for old in reports[: max(0, len(reports) - (KEEP_REPORTS - 1))]:
+        try:
+            old.unlink()
+        except OSError:
+            pass  # another process removed it, or the folder is read-only: keep going
 
 
 def crash_message(exc: BaseException, where: str) -> str:
-    report = write_crash_report()
-    return f"{where} stopped on an unexpected error:\n  {type(exc).__name__}: {exc}\nThe details are in {report}."
+    """What the player reads when ``where`` (a game, a replay) stops on an unexpected error."""
+    report = write_crash_report(exc)
+    return f"{where} stopped on an unexpected error:\n  {type(exc).__name__}: {exc}\n{details(report)}"
+
+
+def details(report: Path | None) -> str:
+    """Where the details are, or that they could not be kept."""
+    if report is None:
+        return f"No crash report could be written to {crash_reports_dir()}."
+    return f"The details are in {report}."
