@@ -7,14 +7,30 @@ that needs them, so ``tabletop --help`` and the first menu come up fast.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 
 from tabletop import __version__
-from tabletop.commands.common import EXIT_USAGE, CommandFailure, UsageError
+from tabletop.commands.common import (
+    EXIT_FAILURE,
+    EXIT_USAGE,
+    CommandFailure,
+    UsageError,
+)
 
-EXIT_INTERRUPTED = 130
+EXIT_SIGNAL_BASE = 128
+"""The shell's convention: a program ended by signal N exits with status 128 + N."""
+EXIT_INTERRUPTED = EXIT_SIGNAL_BASE + signal.SIGINT
+LEAVING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""Signals that mean "leave now": ``kill``, a shutdown, the terminal window closed."""
+LEFT = "Left Tabletop. Any game in progress is saved: Continue it from the menu."
+DISK_FULL = "the output could not be written: the disk is full (no space left on device)"
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -52,13 +68,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class LeaveSignal(BaseException):
+    """A leaving signal arrived. Like KeyboardInterrupt it is no Exception, so no handler of errors stops it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    with _leave_on_signals():
+        return _run(argv)
+
+
+def _run(argv: list[str]) -> int:
     try:
-        return _main(argv)
+        status = _main(argv)
+        sys.stdout.flush()  # a closed pipe or a full disk shows here, where it can still be reported
+        return status
     except KeyboardInterrupt:
         _leave_cleanly()
         return EXIT_INTERRUPTED
+    except LeaveSignal as exc:
+        _leave_cleanly()
+        return EXIT_SIGNAL_BASE + exc.signum
     except EOFError:
         _leave_cleanly()
         return 0
@@ -66,25 +100,82 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tabletop: {exc}", file=sys.stderr)
         return exc.code
     except BrokenPipeError:
-        # Output piped into a program that stopped reading (e.g. `| head`).
-        sys.stderr.close()
+        # Output piped into a program that stopped reading (e.g. `| head`): nothing more to say.
+        _discard_output()
         return 0
+    except SystemExit as exc:
+        # rich's console meets a closed pipe by exiting with status 1; for us it is the same quiet end.
+        if isinstance(exc.__context__, BrokenPipeError):
+            _discard_output()
+            return 0
+        raise
+    except OSError as exc:
+        if exc.errno != errno.ENOSPC:
+            return _crashed(exc)
+        _discard_output()
+        print(f"tabletop: {DISK_FULL}", file=sys.stderr)
+        return EXIT_FAILURE
     except Exception as exc:  # a bug, often in a plugin: a message, never a traceback
-        from tabletop.crash import write_crash_report
+        return _crashed(exc)
 
-        report = write_crash_report()
-        print(f"\ntabletop: something went wrong: {type(exc).__name__}: {exc}", file=sys.stderr)
-        print(f"The details are in {report}; your saved games are safe.", file=sys.stderr)
-        return 1
+
+def _crashed(exc: Exception) -> int:
+    from tabletop.crash import details, write_crash_report
+
+    report = write_crash_report(exc)
+    print(f"\ntabletop: something went wrong: {type(exc).__name__}: {exc}", file=sys.stderr)
+    print(f"{details(report)} Your saved games are safe.", file=sys.stderr)
+    return EXIT_FAILURE
+
+
+@contextmanager
+def _leave_on_signals() -> Iterator[None]:
+    """Turn the leaving signals into :class:`LeaveSignal` while the program runs, then put back what was there.
+
+    Every action is saved as it is applied, so leaving at any point loses at most
+    the decision being made; a prompt on screen gives the terminal back as the
+    exception passes through it. Outside the main thread (a test calling
+    ``main`` from a thread) signals cannot be caught and are left alone.
+    """
+    try:
+        previous = {signum: signal.signal(signum, _raise_leave) for signum in LEAVING_SIGNALS}
+    except ValueError:  # not the main thread
+        previous = {}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _raise_leave(signum: int, frame: FrameType | None) -> None:
+    # Once leaving, a second signal (a closing terminal may send SIGHUP, then
+    # SIGTERM) must not cut the goodbye short.
+    for other in LEAVING_SIGNALS:
+        signal.signal(other, signal.SIG_IGN)
+    raise LeaveSignal(signum)
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so the interpreter's last flush cannot fail again.
+
+    This is the recipe of Python's documentation on SIGPIPE.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no usable standard output at all: nothing is left to flush
+        pass
 
 
 def _leave_cleanly() -> None:
-    """Ctrl-C or Ctrl-D: say goodbye on a fresh line (every game in progress is already saved)."""
-    if sys.stdout.isatty():
-        sys.stdout.write("\nLeft Tabletop. Any game in progress is saved: Continue it from the menu.\n")
-    else:
-        sys.stdout.write("\n")
-    sys.stdout.flush()
+    """Ctrl-C, Ctrl-D or a leaving signal: say goodbye on a fresh line (every game in progress is already saved)."""
+    try:
+        sys.stdout.write(f"\n{LEFT}\n" if sys.stdout.isatty() else "\n")
+        sys.stdout.flush()
+    except (OSError, ValueError):  # the terminal is gone (its window closed) or the pipe is closed
+        _discard_output()
 
 
 def _main(argv: list[str]) -> int:

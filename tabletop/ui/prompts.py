@@ -110,7 +110,7 @@ def _wrap_refusals(question: questionary.Question) -> None:
 
 
 def _add_keys(question: questionary.Question, back: _Box | None = None) -> None:
-    """Make Ctrl-D leave from a list too, as it does from a text prompt, and Esc pick ``back``.
+    """Make Ctrl-D leave from a list too, as it does from a text prompt, SIGINT act as Ctrl-C, and Esc pick ``back``.
 
     In a list, Home and End also move the cursor to the first and last entry that
     can be chosen: a long list (a Muster hand with every castle action) is quicker
@@ -125,6 +125,12 @@ def _add_keys(question: questionary.Question, back: _Box | None = None) -> None:
     @extra.add(Keys.ControlD, eager=True)
     def _eof(event: Any) -> None:
         event.app.exit(exception=EOFError())
+
+    # While a prompt runs, prompt_toolkit turns SIGINT (`kill -INT`) into this
+    # key, which a questionary list ignores; it must leave as Ctrl-C does.
+    @extra.add(Keys.SIGINT, eager=True)
+    def _interrupt(event: Any) -> None:
+        event.app.exit(exception=KeyboardInterrupt())
 
     if back is not None:
 
