@@ -1,6 +1,6 @@
 """Soak test: many seeded random games of every installed game and variant, invariants checked after every action.
 
-    python bench/soak.py                 # 100,000 games, spread over games and variants
+    python bench/soak.py                 # exactly 100,000 games, spread over games and variants
     python bench/soak.py --games 2000 --workers 2
 
 Prints games, actions and violations per game and variant (0 violations
@@ -19,6 +19,10 @@ from tabletop.game import CHANCE
 from tabletop.registry import Registry
 from tabletop.rng import derive_seed, make_rng
 from tabletop.testing import option_combinations
+
+CHUNK = 250
+"""Games of one variant handed to a worker at a time."""
+EXIT_USAGE = 2
 
 
 @dataclass
@@ -71,18 +75,43 @@ def soak(game_id: str, options: dict[str, str], seeds: range) -> Tally:
 
 
 def plan(registry: Registry, total: int, seed: int, game_ids: list[str] | None) -> list[tuple[str, dict[str, str], range]]:
-    """Spread ``total`` games evenly over the games, then over each game's variants, in chunks."""
+    """Spread exactly ``total`` games as evenly as they go over the games, then over each game's variants, in chunks.
+
+    >>> sum(len(seeds) for _, _, seeds in plan(Registry.discover(), 601, 1, ["muster", "muses"]))
+    601
+    """
     games = [g for g in registry.load_all() if not game_ids or g.info.id in game_ids]
     jobs = []
-    chunk = 250
-    for game in games:
+    for game, game_total in zip(games, split(total, len(games))):
         variants = [game.resolve_options(o) for o in option_combinations(game)]
-        per_variant = max(1, total // len(games) // len(variants))
-        for index, options in enumerate(variants):
-            start = seed + index * per_variant
-            for first in range(start, start + per_variant, chunk):
-                jobs.append((game.info.id, options, range(first, min(first + chunk, start + per_variant))))
+        start = seed
+        for options, count in zip(variants, split(game_total, len(variants))):
+            for first in range(start, start + count, CHUNK):
+                jobs.append((game.info.id, options, range(first, min(first + CHUNK, start + count))))
+            start += count
     return jobs
+
+
+def split(total: int, parts: int) -> list[int]:
+    """``total`` in ``parts`` shares differing by at most one, the larger first.
+
+    >>> split(600, 24), split(5, 2), split(1, 2)
+    ([25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25], [3, 2], [1, 0])
+    """
+    share, extra = divmod(total, parts)
+    return [share + (1 if index < extra else 0) for index in range(parts)]
+
+
+def refusal(registry: Registry, args: argparse.Namespace) -> str | None:
+    """What is wrong with the command line, or None."""
+    if args.games < 1:
+        return f"--games must be at least 1 (got {args.games})"
+    if args.workers < 1:
+        return f"--workers must be at least 1 (got {args.workers})"
+    unknown = [g for g in args.game or [] if g not in registry.ids()]
+    if unknown:
+        return f"no game called {', '.join(map(repr, unknown))} (installed: {', '.join(registry.ids()) or 'none'})"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="only this game id (repeatable)")
     args = parser.parse_args(argv)
     registry = Registry.discover()
+    refused = refusal(registry, args)
+    if refused:
+        print(f"soak.py: {refused}", file=sys.stderr)
+        return EXIT_USAGE
     jobs = plan(registry, args.games, args.seed, args.game)
     start = time.perf_counter()
     tallies: dict[str, Tally] = {}
