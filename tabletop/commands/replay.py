@@ -111,8 +111,8 @@ def load_record(args: argparse.Namespace, console: Console, reg: Registry) -> Ga
         except RecordError as exc:
             raise CommandFailure(f"cannot replay {source}: {exc}") from None
     try:
-        with open_store(args, console) as store:
-            return store.get(int(source))
+        with open_store(args, console, write=False) as store:
+            return store.get(common.parse_id(source))
     except UnknownRecordError as exc:
         raise CommandFailure(str(exc)) from None
     except StoreError as exc:
@@ -136,7 +136,8 @@ def build_replay(record: GameRecord, reg: Registry) -> Replay:
     for number, text in enumerate(record.history, 1):
         try:
             action = game.parse_action(state, text)
-            seen, shown = _told(state, action, seat, record.is_finished), text
+            # The game's own notation: the record's text, read back, may carry anything else.
+            seen, shown = _told(state, action, seat, record.is_finished), str(action)
             if not record.is_finished and seat is not None and _hidden_from(state, action, seat):
                 shown = "-"
             state.apply(action)
@@ -212,8 +213,9 @@ def draw(console: Console, replay: Replay, k: int) -> None:
 def print_replay(console: Console, replay: Replay) -> None:
     """The final position, then every action in order with its description."""
     from rich.markup import escape
-
     from rich.table import Table
+
+    from tabletop.text import printable
 
     draw(console, replay, replay.length)
     console.print(f"[bold]Actions[/] ({replay.length}):")
@@ -225,10 +227,10 @@ def print_replay(console: Console, replay: Replay) -> None:
     for number, (notation, text) in enumerate(zip(replay.notations, replay.log, strict=True), 1):
         moves.add_row(f"{number}.", escape(notation), escape(text))
     console.print(moves)
-    result = replay.record.result
-    if result:
-        console.print(f"Result: {escape(result)}")
-    elif not replay.record.is_finished:
+    if replay.record.is_finished:
+        # The result the actions give, not the words stored beside them.
+        console.print(f"Result: {escape(printable(replay.states[-1].outcome_text()))}")
+    else:
         console.print("Unfinished game.")
 
 

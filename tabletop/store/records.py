@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop import __version__
 from tabletop.agents import HUMAN
 from tabletop.rng import MAX_SEED
+from tabletop.text import one_line, printable
 
 if TYPE_CHECKING:
     from tabletop.game import Agent, Game
@@ -30,6 +31,13 @@ if TYPE_CHECKING:
 
 RECORD_FORMAT = 1
 """Version of the record layout (JSON files and database rows); raised on incompatible change."""
+
+MAX_RECORD_BYTES = 10 * 1024 * 1024
+"""A record file larger than this is refused unread (the longest game's record is a few hundred KB)."""
+MAX_DIGITS = 20
+"""Digits in a whole number of a record: a seed has at most 10, so a longer one is no record's."""
+MAX_NESTING = 8
+"""Depth of lists and objects inside one another: a record needs 3."""
 
 class RecordError(ValueError):
     """A record cannot be used; the message says what is wrong, for a person to read."""
@@ -59,6 +67,12 @@ class GameRecord:
     version: str = __version__
     """The Tabletop version that made the record."""
     format: int = RECORD_FORMAT
+
+    def __post_init__(self) -> None:
+        # Names and results are shown on the player's terminal, and may come from anybody's file.
+        self.names = [one_line(name) for name in self.names]
+        if self.result is not None:
+            self.result = printable(self.result)
 
     @property
     def is_finished(self) -> bool:
@@ -105,13 +119,43 @@ def parse_record_text(text: str) -> Any:
     if not text.strip():
         raise RecordError("the file is empty")
     try:
-        return json.loads(text)
+        data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or _cut_short(text):
             raise RecordError(f"the file ends too soon (truncated?): {exc.msg} at line {exc.lineno}") from None
         raise RecordError(f"not a JSON game record: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
-        raise RecordError("not a game record: the JSON is nested far too deeply") from None
+        raise RecordError(f"not a game record: the JSON is nested far too deeply (a record nests {MAX_NESTING} deep at most)") from None
+    if _depth(data) > MAX_NESTING:
+        raise RecordError(f"not a game record: the JSON nests lists and objects more than {MAX_NESTING} deep")
+    return data
+
+
+def _whole_number(digits: str) -> int:
+    """A JSON whole number, refused when longer than any a record holds (before Python converts it)."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"not a game record: a number of {len(digits.lstrip('-'))} digits (a record's have at most {MAX_DIGITS})")
+    return int(digits)
+
+
+def _no_constant(name: str) -> Any:
+    raise RecordError(f"not a game record: {name} is not a number JSON allows")
+
+
+def _depth(data: Any) -> int:
+    """How deep lists and objects nest in ``data`` (0 for a plain value), without recursion.
+
+    >>> _depth(1), _depth([1, {"a": [2]}]), _depth({})
+    (0, 3, 1)
+    """
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, level)
+            if level <= MAX_NESTING:
+                stack.extend((item, level + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def _cut_short(text: str) -> bool:
@@ -147,18 +191,44 @@ def read_record_file(path: Any, registry: Registry) -> GameRecord:
 
     file = Path(path)
     try:
-        raw = file.read_bytes()
+        raw = read_bounded(file, MAX_RECORD_BYTES)
     except FileNotFoundError:
         raise RecordError(f"no such file: {file}") from None
     except IsADirectoryError:
         raise RecordError(f"{file} is a directory, not a record file") from None
     except OSError as exc:
-        raise RecordError(f"cannot read {file}: {exc.strerror}") from None
+        raise RecordError(f"cannot read {file}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise RecordError(f"{file}: {exc}") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{file} is not a JSON game record (not UTF-8 text)") from None
     return record_from_json(parse_record_text(text), registry)
+
+
+def read_bounded(file: Any, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; ValueError for anything else.
+
+    A pipe, a device or a socket could hang the program or feed it without end
+    (``/dev/zero``), so only a regular file is opened, and no more than
+    ``limit`` bytes are read even if it grows meanwhile.
+    """
+    import os
+    import stat
+
+    info = os.stat(file)
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(21, "is a directory", str(file))
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError("not a regular file (a pipe, a device or a socket is not read)")
+    if info.st_size > limit:
+        raise ValueError(f"the file is {info.st_size:,} bytes, more than the {limit:,} a file may have")
+    with open(file, "rb") as handle:
+        raw = handle.read(limit + 1)
+    if len(raw) > limit:
+        raise ValueError(f"the file is more than the {limit:,} bytes a file may have")
+    return raw
 
 
 def record_from_json(data: Any, registry: Registry) -> GameRecord:
@@ -181,8 +251,27 @@ def record_from_json(data: Any, registry: Registry) -> GameRecord:
         raise RecordError(f"format {fmt} is not a record format")
     record = _record_fields(data)
     game = game_of(record.game_id, registry)
-    check_record(record, game)
+    match = check_record(record, game)
+    check_stated_result(record, match)
     return record
+
+
+def check_stated_result(record: GameRecord, match: Match) -> None:
+    """Refuse a finished record whose result or score is not what its actions give: a result is
+    derived from the game, never taken on a file's word."""
+    from tabletop.game import score_of
+
+    if not record.is_finished:
+        if record.result is not None or record.score is not None:
+            raise RecordError("the record states a result, but it is unfinished")
+        return
+    state = match.state
+    derived = printable(state.outcome_text())
+    if record.result is not None and record.result != derived:
+        raise RecordError(f"result: the record says {record.result!r}, its actions give {derived!r}")
+    score = score_of(state)
+    if record.score is not None and record.score != score:
+        raise RecordError(f"score: the record says {record.score:g}, its actions give {score if score is None else f'{score:g}'}")
 
 
 def _record_fields(data: dict[str, Any]) -> GameRecord:

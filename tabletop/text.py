@@ -1,0 +1,40 @@
+"""Text that came from a file, made safe to print on a terminal.
+
+A record, a card file or a position file is anybody's text. A control
+character in it (an escape sequence, a carriage return, a bell) would act on
+the player's terminal when printed: clear the screen, move the cursor, retitle
+the window, or hide what is written behind it. :func:`printable` removes every
+such character, keeping line breaks and tabs.
+"""
+
+from __future__ import annotations
+
+import re
+
+KEPT = "\n\t"
+"""Control characters that only lay text out, kept."""
+
+_BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+"""Direction overrides and isolates: they make text read in another order than it is stored."""
+
+_UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI_CONTROLS}]")
+
+
+def printable(text: str) -> str:
+    """``text`` less its control characters (all but line breaks and tabs).
+
+    >>> printable("North wins\\x1b[2J, 3 castles to 2.\\r")
+    'North wins[2J, 3 castles to 2.'
+    >>> printable("Water 3\\tLeaf 1\\n")
+    'Water 3\\tLeaf 1\\n'
+    """
+    return _UNSAFE.sub("", text)
+
+
+def one_line(text: str) -> str:
+    """``text`` made printable and put on one line (names and titles in a list).
+
+    >>> one_line("Ann\\nSmith\\x07")
+    'Ann Smith'
+    """
+    return " ".join(printable(text).split())
