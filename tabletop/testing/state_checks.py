@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tabletop.game import CHANCE, TERMINAL, Game, IllegalActionError, InvalidActionError, State, state_after
+from tabletop.game import CHANCE, SPECTATOR, TERMINAL, Game, IllegalActionError, InvalidActionError, State, View, state_after, view_for
 from tabletop.testing.util import describe_differences, fail, snapshot
 
 GARBAGE = ("@@ not an action @@", "\x00", "¿?")
@@ -276,6 +276,7 @@ def check_no_leak(state: State[Any], players: int, rng: random.Random, samples: 
     """
     before = snapshot(state.to_json())
     differing = 0
+    public = public_view_or_none(state)
     for player in range(players):
         view = state.view(player)
         for _ in range(samples):
@@ -288,12 +289,26 @@ def check_no_leak(state: State[Any], players: int, rng: random.Random, samples: 
                     f"see: the view leaks hidden information (or the resampling redraws something visible):\n"
                     + describe_differences(view.to_json(), other.view(player).to_json())
                 )
+            if public is not None and other.public_view() != public:
+                # Whatever one seat cannot see, nobody at no seat may see either.
+                fail(
+                    f"public_view() changed when resample_hidden({player}) redrew what player {player} cannot see: "
+                    "the public view shows a hidden card:\n" + describe_differences(public.to_json(), other.public_view().to_json())
+                )
             if other.current_player() != state.current_player():
                 fail(f"resample_hidden({player}) changed whose turn it is")
             if state.current_player() == player:
                 _same_position(state, other, f"resample_hidden({player})")
             differing += snapshot(other.to_json()) != before
     return differing
+
+
+def public_view_or_none(state: State[Any]) -> View | None:
+    """The state's public view, or None for a game that gives none."""
+    try:
+        return state.public_view()
+    except NotImplementedError:
+        return None
 
 
 def check_returns(state: State[Any], players: int) -> None:
@@ -321,8 +336,9 @@ def check_describe(state: State[Any], players: int, limit: int = 20, alike_limit
     """
     before = snapshot(state.to_json())
     legal = state.legal_actions()
+    viewers = [*range(players)] + ([SPECTATOR] if public_view_or_none(state) is not None else [])
     for action in legal[:limit]:
-        for viewer in [None, *range(players)]:
+        for viewer in [None, *viewers]:
             text = state.describe(action, viewer)
             if not isinstance(text, str) or not text.strip():
                 fail(f"describe({str(action)!r}, viewer={viewer}) is empty: {text!r}")
@@ -330,16 +346,17 @@ def check_describe(state: State[Any], players: int, limit: int = 20, alike_limit
     for action in legal[:alike_limit]:
         after = state_after(state, action)
         afters.append((action, after, snapshot(after.to_json())))
-    for viewer in range(players):
+    for viewer in viewers:
         by_view: dict[Any, list[tuple[Any, str, str]]] = {}
         for action, after, position in afters:
             text = state.describe(action, viewer)
-            seen = by_view.setdefault(after.view(viewer), [])
+            seen = by_view.setdefault(view_for(after, viewer), [])
             for other, other_text, other_position in seen:
                 if other_text != text and other_position != position:
+                    who, view = (f"player {viewer}", f"view(player={viewer})") if viewer != SPECTATOR else ("someone at no seat", "public_view()")
                     fail(
-                        f"describe() tells player {viewer} more than their view: {str(other)!r} and {str(action)!r} "
-                        f"lead to positions view(player={viewer}) shows the same, yet read {other_text!r} and {text!r}"
+                        f"describe() tells {who} more than their view: {str(other)!r} and {str(action)!r} "
+                        f"lead to positions {view} shows the same, yet read {other_text!r} and {text!r}"
                     )
             seen.append((action, text, position))
     if snapshot(state.to_json()) != before:

@@ -99,8 +99,10 @@ def leaks(text: str, cards: Iterable[int], seed: int) -> list[str]:
 
 
 def logged(child: pexpect.spawn) -> io.StringIO:
-    child.logfile_read = io.StringIO()
-    return child.logfile_read
+    """Everything the child prints from now on."""
+    log = io.StringIO()
+    child.logfile_read = log
+    return log
 
 
 def show_everything(data: Path, records: dict[str, GameRecord]) -> dict[str, str]:

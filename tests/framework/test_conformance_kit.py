@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.game import JSON, State
+from tabletop.game import JSON, SPECTATOR, State
 from tabletop.testing import (
     ConformanceError,
     KitReport,
@@ -378,6 +378,28 @@ def test_no_leak_catches_resampling_what_the_player_sees(rules: Any) -> None:
     game = broken(rules, "RedrawsOwnHand", resample_hidden=resample_hidden)
     with pytest.raises(AssertionError, match="view\\(0\\) changed"):
         check_no_leak(dealt(game), 2, random.Random(0))
+
+
+def test_no_leak_catches_a_public_view_that_shows_a_hand(rules: Any) -> None:
+    def public_view(self: Any) -> Any:
+        return rules.HighCardState._table(self, face_up=True)  # the bug: the hands face up for everyone
+
+    game = broken(rules, "PublicHands", public_view=public_view)
+    with pytest.raises(AssertionError, match="public_view\\(\\) changed"):
+        check_no_leak(dealt(game), 2, random.Random(0), samples=4)
+    check_no_leak(dealt(rules.HighCard()), 2, random.Random(0), samples=4)  # the real one passes
+
+
+def test_describe_for_no_seat_may_not_name_a_hidden_card(rules: Any) -> None:
+    def describe(self: Any, action: Any, viewer: int | None = None) -> str:
+        if viewer == SPECTATOR:
+            viewer = None  # the bug: someone at no seat is told everything
+        return rules.HighCardState.describe(self, action, viewer)
+
+    game = broken(rules, "TellsEveryone", describe=describe)
+    state = game.new_initial_state()
+    with pytest.raises(AssertionError, match="someone at no seat"):
+        check_describe(state, 2)
 
 
 def test_check_views_alone(rules: Any) -> None:
