@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import importlib
+import os
 import shutil
 import sys
-from collections.abc import Iterator
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,91 @@ settings.register_profile("tabletop", deadline=None)
 settings.load_profile("tabletop")
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "highcard"
+
+ISOLATED = {
+    "TABLETOP_DATA_DIR": "data",
+    "TABLETOP_CACHE_DIR": "cache",
+    "TABLETOP_STATE_DIR": "state",
+    "XDG_DATA_HOME": "xdg-data",
+    "XDG_CACHE_HOME": "xdg-cache",
+    "XDG_STATE_HOME": "xdg-state",
+    "TMPDIR": "tmp",
+}
+"""Each variable that decides where the program (or tempfile) writes, and its folder in the run's own directory."""
+CRASH_REPORTS_IN_TEMP = "tabletop-crash-*"
+"""Where crash reports once went; none may appear in the system's temporary directory."""
+
+
+def real_tabletop_dirs(env: Mapping[str, str]) -> set[Path]:
+    """Every folder of the real user's that the program could write to, as ``env`` (the run's start) names them."""
+    home = Path(env.get("HOME") or Path.home())
+    folders = {home / ".cache" / "tabletop", home / ".local" / "share" / "tabletop", home / ".local" / "state" / "tabletop"}
+    for variable, below in (("XDG_DATA_HOME", "tabletop"), ("XDG_CACHE_HOME", "tabletop"), ("XDG_STATE_HOME", "tabletop")):
+        if env.get(variable):
+            folders.add(Path(env[variable]) / below)
+    for variable in ("TABLETOP_DATA_DIR", "TABLETOP_CACHE_DIR", "TABLETOP_STATE_DIR"):
+        if env.get(variable):
+            folders.add(Path(env[variable]))
+    return folders
+
+
+def snapshot(folders: Iterable[Path], temp: Path) -> dict[Path, tuple[int, int] | None]:
+    """Every file (its time and size) and folder (None) in ``folders``, and the crash reports in ``temp``."""
+    entries: dict[Path, tuple[int, int] | None] = {}
+    paths: list[Path] = list(temp.glob(CRASH_REPORTS_IN_TEMP))
+    for folder in folders:
+        if folder.exists():
+            paths += [folder, *folder.rglob("*")]
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError:  # removed while we looked
+            continue
+        entries[path] = None if path.is_dir() else (info.st_mtime_ns, info.st_size)
+    return entries
+
+
+def changes(before: Mapping[Path, tuple[int, int] | None], after: Mapping[Path, tuple[int, int] | None]) -> list[str]:
+    """What appeared or changed between two snapshots, one line each."""
+    return [
+        f"{'new' if path not in before else 'changed'}: {path}"
+        for path in sorted(after)
+        if path not in before or before[path] != after[path]
+    ]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def run_directory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Point every data, cache, state and temporary folder at one directory of the run's, removed at its end.
+
+    The variables are set in ``os.environ``, so every program a test starts
+    inherits them. At the end, the real user's Tabletop folders and the system's
+    temporary directory must hold nothing new: a test that wrote there fails the run.
+    """
+    tmp_path_factory.getbasetemp()  # pytest's own folder is placed before TMPDIR moves; it removes it itself
+    watched = real_tabletop_dirs(os.environ)
+    system_temp = Path(tempfile.gettempdir())
+    before = snapshot(watched, system_temp)
+    root = Path(tempfile.mkdtemp(prefix="tabletop-tests-"))
+    saved_env = {name: os.environ.get(name) for name in ISOLATED}
+    saved_tempdir = tempfile.tempdir
+    for name, folder in ISOLATED.items():
+        (root / folder).mkdir()
+        os.environ[name] = str(root / folder)
+    tempfile.tempdir = str(root / ISOLATED["TMPDIR"])  # this process's own temporary files too
+    try:
+        yield root
+    finally:
+        tempfile.tempdir = saved_tempdir
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        shutil.rmtree(root, ignore_errors=True)
+    appeared = changes(before, snapshot(watched, system_temp))
+    if appeared:
+        pytest.fail("The tests wrote into the real user's folders or the system's temporary directory:\n" + "\n".join(appeared))
 
 
 @pytest.fixture(scope="session")
