@@ -52,19 +52,38 @@ def report(failure: CommandFailure) -> int:
     return failure.code
 
 
-def open_store(args: argparse.Namespace, console: Console) -> Store:
-    """The store named by ``--data-dir`` / the environment, its notice shown first."""
+WAITING_MESSAGE = "Waiting for the game database (another program is using it)..."
+
+
+def open_store(where: argparse.Namespace | str | None, console: Console | None = None, *, write: bool, show_notice: bool = True) -> Store:
+    """The store named by ``--data-dir`` / the environment, for a command that only reads or (``write``) also writes.
+
+    One policy for every command: another program's lock is waited for (saying
+    so on standard error) up to ``TABLETOP_LOCK_TIMEOUT`` seconds; then, or when
+    the database is read-only for a writing command, not a Tabletop database,
+    or from a newer Tabletop, the command stops with a :class:`CommandFailure`
+    (exit status 1) and nothing is changed. The notice of a damaged file moved
+    aside is shown on standard error (unless ``show_notice`` is False: the
+    caller shows ``store.notice`` itself). ``console`` is accepted for the
+    callers' convenience; messages go to standard error.
+    """
     from rich.markup import escape
 
     from tabletop.store.db import Store, StoreError
 
+    data_dir = where if where is None or isinstance(where, str) else getattr(where, "data_dir", None)
     try:
-        store = Store.open(getattr(args, "data_dir", None))
+        store = Store.open(data_dir, write=write, on_wait=say_waiting)
     except StoreError as exc:
         raise CommandFailure(str(exc), EXIT_FAILURE) from None
-    if store.notice:
+    if store.notice and show_notice:
         error_console().print(f"[yellow]{escape(store.notice)}[/]")
     return store
+
+
+def say_waiting() -> None:
+    """Shown once when a command starts waiting for another program's lock on the database."""
+    error_console().print(WAITING_MESSAGE)
 
 
 def registry() -> Registry:
@@ -95,11 +114,25 @@ def game_infos(reg: Registry, game_ids: Any) -> dict[str, GameInfo | None]:
     return infos
 
 
+MAX_GAME_ID = 2**63 - 1
+"""The largest id the database can hold (SQLite's largest integer)."""
+
+
 def parse_id(text: str) -> int:
-    """A game id typed on the command line."""
-    if not text.strip().isdigit():
+    """A game id typed on the command line (exit status 2 for anything else).
+
+    >>> parse_id(" 12 ")
+    12
+    >>> parse_id("99999999999999999999")
+    Traceback (most recent call last):
+    tabletop.commands.common.CommandFailure: no game with id 99999999999999999999 (ids are the numbers `tabletop history` lists)
+    """
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()):
         raise CommandFailure(f"{text!r} is not a game id (a number from `tabletop history`)")
-    return int(text)
+    if int(digits) > MAX_GAME_ID:
+        raise CommandFailure(f"no game with id {digits} (ids are the numbers `tabletop history` lists)")
+    return int(digits)
 
 
 def require_terminal(what: str) -> None:

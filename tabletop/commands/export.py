@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     console = make_console()
     try:
         row_id = parse_id(args.id)
-        with open_store(args, console) as store:
+        with open_store(args, console, write=False) as store:
             record = store.get(row_id)
         if not record.is_finished:
             raise CommandFailure(UNFINISHED.format(id=row_id))

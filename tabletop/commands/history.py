@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandFailure("--limit must be 0 or more")
         if args.delete is not None:
             return _delete(args, console)
-        with open_store(args, console) as store:
+        with open_store(args, console, write=False) as store:
             records = store.history(args.limit or None, game_id=args.game)
     except CommandFailure as failure:
         return report(failure)
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _delete(args: argparse.Namespace, console: Console) -> int:
     row_id = parse_id(args.delete)
-    with open_store(args, console) as store:
+    with open_store(args, console, write=True) as store:
         if not store.delete(row_id):
             raise CommandFailure(f"no game with id {row_id} in the store (see `tabletop history`)")
     console.print(f"Game {row_id} deleted.")

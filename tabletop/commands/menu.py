@@ -296,11 +296,11 @@ class Menu:
 
 
 def _open_store(data_dir: str | None) -> tuple[Any, str | None]:
-    from tabletop.store import Store, StoreError
+    from tabletop.commands.common import CommandFailure, open_store
 
-    try:
-        store = Store.open(data_dir)
-    except StoreError as exc:
+    try:  # opened for reading: starting or continuing a game opens it for writing, or says why not
+        store = open_store(data_dir, write=False, show_notice=False)
+    except CommandFailure as exc:
         return None, f"games will not be saved: {exc}"
     return store, store.notice
 

@@ -11,14 +11,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tabletop.commands.common import EXIT_USAGE
-    from tabletop.commands.session import continue_record, interactive_console, open_store
+    from tabletop.commands.common import open_store
+    from tabletop.commands.session import continue_record, interactive_console
 
     console = interactive_console("tabletop resume")
     if console is None:
         return EXIT_USAGE
-    store = open_store(args.data_dir, console)
-    if store is None:
-        return 1
+    store = open_store(args.data_dir, console, write=True)  # refuses (status 1) a game that could not be saved
     unfinished = store.unfinished()
     if args.id is not None:
         matching = [r for r in unfinished if r.id == args.id]

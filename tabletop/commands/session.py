@@ -30,22 +30,6 @@ def load_game(game_id: str) -> Game[Any]:
         raise UsageError(str(exc)) from None
 
 
-def open_store(data_dir: str | None, console: Any) -> Store | None:
-    """The saved-games database, telling the player of any trouble; None if it cannot be used."""
-    from rich.markup import escape
-
-    from tabletop.store import Store, StoreError
-
-    try:
-        store = Store.open(data_dir)
-    except StoreError as exc:
-        console.print(f"[bold]Games will not be saved:[/bold] {escape(str(exc))}")
-        return None
-    if store.notice:
-        console.print(f"[bold]Note:[/bold] {escape(store.notice)}")
-    return store
-
-
 def interactive_console(what: str) -> Any:
     """A console for an interactive command, or None after saying why there is no terminal."""
     import sys
@@ -64,12 +48,16 @@ def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
     """Check for a terminal, then play the game set up; 0 when it ends or the player leaves."""
     from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE
 
+    from tabletop.commands.common import open_store
+
     console = interactive_console(f"tabletop play {setup.game.info.id}")
     if console is None:
         return EXIT_USAGE
     from tabletop.ui.plain import make_prompter
 
-    started = play_setup(setup, console, make_prompter(), data_dir=data_dir)
+    # A game that cannot be saved (busy, read-only, not Tabletop's database) is refused before it starts.
+    store = open_store(data_dir, console, write=True)
+    started = play_setup(setup, console, make_prompter(), data_dir=data_dir, store=store)
     return 0 if started else EXIT_FAILURE
 
 
@@ -82,19 +70,40 @@ def play_setup(setup: Setup, console: Any, prompter: Prompter, *, data_dir: str 
     except Exception as exc:  # a plugin's bug in setting up its game ends the game, not the program
         _report_crash(exc, setup.game.info.name, console, prompter)
         return False
-    store = store or open_store(data_dir, console)
+    from rich.markup import escape
+
+    from tabletop.store import StoreError, start_recording
+
+    store = _writable_store(store, data_dir, console, prompter, "This game cannot start")
+    if store is None:
+        return False
     recorder = None
-    if store is not None:
-        from rich.markup import escape
-
-        from tabletop.store import StoreError, start_recording
-
-        try:
-            recorder = start_recording(store, match, setup.seats, setup.seat_names())
-        except StoreError as exc:  # a busy or read-only database: play on, unsaved
-            console.print(f"[bold]This game will not be saved:[/bold] {escape(str(exc))}")
+    try:
+        recorder = start_recording(store, match, setup.seats, setup.seat_names())
+    except StoreError as exc:  # the database failed between opening and the first write: play on, unsaved
+        console.print(f"[bold]This game will not be saved:[/bold] {escape(str(exc))}")
     play_match(match, setup.seat_names(), console, prompter, recorder)
     return True
+
+
+def _writable_store(store: Store | None, data_dir: str | None, console: Any, prompter: Prompter, refusal: str) -> Store | None:
+    """The store ready for writing (opened now if not given), or None after telling the player why not."""
+    from rich.markup import escape
+
+    from tabletop.commands.common import CommandFailure, open_store
+    from tabletop.store import StoreError
+
+    try:
+        if store is None:
+            return open_store(data_dir, console, write=True)
+        notice = store.ensure_writable()
+    except (CommandFailure, StoreError) as exc:
+        console.print(f"[bold]{refusal}:[/bold] {escape(str(exc))}")
+        prompter.pause("Press any key to go on")
+        return None
+    if notice:
+        console.print(f"[bold]Note:[/bold] {escape(notice)}")
+    return store
 
 
 def continue_record(record: GameRecord, console: Any, prompter: Prompter, store: Store) -> None:
@@ -104,7 +113,7 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
     if _hot_seat_refused(record.seats.count(HUMAN), console, prompter):
         return
     from tabletop.registry import Registry
-    from tabletop.store import RecordError, attach, load_match
+    from tabletop.store import RecordError, StoreError, attach, load_match
 
     try:
         match = load_match(record, Registry.discover())
@@ -113,13 +122,21 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
         prompter.pause("Press any key to go on")
         return
     assert record.id is not None, "a record from the database has an id"
-    recorder = attach(store, record.id, match)
+    if _writable_store(store, None, console, prompter, "This game cannot be continued") is None:
+        return
+    try:
+        recorder = attach(store, record.id, match)
+    except StoreError as exc:  # the database was moved aside since it was opened
+        console.print(f"[bold]This game cannot be continued:[/bold] {escape(str(exc))}")
+        prompter.pause("Press any key to go on")
+        return
     play_match(match, record.names, console, prompter, recorder)
 
 
 def play_match(match: Match, names: Sequence[str], console: Any, prompter: Prompter, recorder: Recorder | None) -> None:
     from rich.markup import escape
 
+    from tabletop.store import StoreError
     from tabletop.ui.play import LeaveGame, Table, play
 
     if recorder is not None:
@@ -127,11 +144,14 @@ def play_match(match: Match, names: Sequence[str], console: Any, prompter: Promp
     try:
         play(Table(match, match.game.ui(), console, prompter, list(names), saved=recorder is not None))
     except LeaveGame:
-        saved = "It is saved: choose Continue in the menu, or run `tabletop resume`." if recorder else "It was not saved."
-        console.print(f"Left the game. {saved}")
+        console.print(f"Left the game. {_left_saved(recorder)}")
         return
     except EOFError:  # Ctrl-D: the player leaves the program
         raise
+    except StoreError as exc:  # the recorder stops a game that can no longer be saved anywhere
+        console.print(f"[bold]This game has stopped:[/bold] {escape(str(exc))}")
+        prompter.pause("Press any key to go on")
+        return
     except Exception as exc:  # a plugin's bug ends the game, not the program
         saved = "Every move up to the error is saved: Continue it from the menu once the game is fixed." if recorder else ""
         _report_crash(exc, match.game.info.name, console, prompter, saved)
@@ -153,6 +173,17 @@ def _hot_seat_refused(people: int, console: Any, prompter: Prompter) -> bool:
     console.print(escape(refusal))
     prompter.pause("Press any key to go on")
     return True
+
+
+def _left_saved(recorder: Recorder | None) -> str:
+    """What leaving keeps: all of the game, all but the moves since saving failed, or nothing."""
+    from rich.markup import escape
+
+    if recorder is None:
+        return "It was not saved."
+    if recorder.error:
+        return f"Its last moves could not be saved ({escape(recorder.error)}); Continue it from the menu to save the rest."
+    return "It is saved: choose Continue in the menu, or run `tabletop resume`."
 
 
 def _report_crash(exc: Exception, game_name: str, console: Any, prompter: Prompter, more: str = "") -> None:

@@ -18,7 +18,7 @@ def run(args: argparse.Namespace) -> int:
 
     console = make_console()
     try:
-        with open_store(args, console) as store:
+        with open_store(args, console, write=False) as store:
             rows = store.stats()
     except CommandFailure as failure:
         return report(failure)

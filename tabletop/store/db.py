@@ -6,9 +6,15 @@
     >>> store.finish(row, match)                                 # doctest: +SKIP
 
 Writes are short transactions in WAL mode, so several Tabletop programs can
-use one database at once. A database that stays locked past the timeout, or a
-damaged file, is moved aside to a timestamped name and a fresh one started;
-:attr:`Store.notice` then says so for the caller to show.
+use one database at once, and a program that only reads (``write=False``)
+never waits for a writer nor needs to be allowed to write. A lock held by
+another program is waited for (:func:`lock_timeout` seconds), then refused
+with :class:`StoreBusyError`; the database is never moved for it. Only a file
+proven damaged is moved aside to a timestamped name and a fresh one started
+(:attr:`Store.notice` says so); a program still writing to the old file
+notices before its next write (:class:`StoreMovedError`). A read-only file is
+read but not written (:class:`StoreReadOnlyError`), and another program's
+SQLite file is never touched (:class:`ForeignDatabaseError`).
 """
 
 from __future__ import annotations
@@ -17,11 +23,13 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import quote
 
 from tabletop import __version__
 from tabletop.game import score_of
@@ -34,10 +42,31 @@ if TYPE_CHECKING:
     from tabletop.store.stats import StatsRow
 
 DEFAULT_TIMEOUT = 5.0
-"""Seconds to wait for another program's write before calling the database locked."""
+"""Seconds to wait for another program's lock before calling the database busy."""
+LOCK_TIMEOUT_ENV = "TABLETOP_LOCK_TIMEOUT"
+"""The environment variable that sets that wait, in seconds."""
+BUSY_SLICE = 0.25
+"""SQLite's own wait per try (at most a quarter of the whole wait): short, so that a long wait is
+noticed and announced early."""
 RETRY_PAUSE = 0.02
+MAX_ROW_ID = 2**63 - 1
+"""SQLite's largest integer: no game id can be larger."""
 
 T = TypeVar("T")
+
+
+def lock_timeout(env: Mapping[str, str] | None = None) -> float:
+    """The wait for a lock: ``TABLETOP_LOCK_TIMEOUT`` seconds if set to a number of 0 or more, else 5.
+
+    >>> lock_timeout({"TABLETOP_LOCK_TIMEOUT": "0.5"}), lock_timeout({"TABLETOP_LOCK_TIMEOUT": "soon"}), lock_timeout({})
+    (0.5, 5.0, 5.0)
+    """
+    text = (os.environ if env is None else env).get(LOCK_TIMEOUT_ENV, "")
+    try:
+        value = float(text)
+    except ValueError:
+        return DEFAULT_TIMEOUT
+    return value if 0 <= value < float("inf") else DEFAULT_TIMEOUT
 
 
 class StoreError(Exception):
@@ -48,76 +77,139 @@ class UnknownRecordError(StoreError, LookupError):
     """No game has that id in the store."""
 
 
+class StoreBusyError(StoreError):
+    """Another program kept the database locked for longer than the wait; nothing was changed."""
+
+
+class StoreReadOnlyError(StoreError):
+    """The database (or its directory) cannot be written: it can still be read."""
+
+
+class ForeignDatabaseError(StoreError):
+    """The file at the database's path is another program's SQLite database; it is left alone."""
+
+
+class StoreMovedError(StoreError):
+    """The database file this store opened is no longer at its path (moved aside or removed)."""
+
+
 class _Locked(Exception):
-    pass
+    """SQLite answered "busy" or "locked": worth trying again."""
 
 
 class _Damaged(Exception):
     pass
 
 
+class _Foreign(Exception):
+    pass
+
+
+@dataclass
+class _Patience:
+    """How long to wait for another program's lock, and whom to tell once a wait begins."""
+
+    path: Path | None
+    timeout: float
+    on_wait: Callable[[], None] | None = None
+
+    def run(self, action: Callable[[], T]) -> T:
+        """Run ``action``, again while SQLite answers busy, until ``timeout`` seconds have passed.
+
+        SQLite also answers "busy" at once, without waiting, in some cases (two
+        programs creating or switching a database to WAL at the same moment),
+        so the deadline is measured here rather than left to SQLite.
+        """
+        deadline = time.monotonic() + self.timeout
+        told = False
+        while True:
+            try:
+                return action()
+            except (_Locked, sqlite3.OperationalError) as exc:
+                if isinstance(exc, sqlite3.OperationalError) and not _is_locked(exc):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise StoreBusyError(_busy_message(self.path)) from None
+            if not told and self.on_wait is not None:
+                self.on_wait()
+                told = True
+            time.sleep(RETRY_PAUSE)
+
+
 class Store:
     """Games in progress and finished, in one database."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path | None, notice: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        path: Path | None,
+        notice: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        *,
+        writer: bool = True,
+        on_wait: Callable[[], None] | None = None,
+    ) -> None:
         self._conn = conn
         self.timeout = timeout
         self.path = path
         """The database file (None when only kept in memory)."""
         self.notice = notice
-        """A message for the player when the database had to be moved aside or is not kept."""
+        """A message for the player when a damaged database had to be moved aside."""
         self.clock: Callable[[], str] = now_iso
+        self._patience = _Patience(path, timeout, on_wait)
+        self._writer = writer
+        """False while opened for reading only: the first write reopens it (:meth:`ensure_writable`)."""
+        self._identity = _identity(path) if writer and path is not None else None
+        """The (device, inode) of the file written to, to notice it being moved aside by another program."""
 
     # ------------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, directory: str | os.PathLike[str] | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> Store:
-        """Open (creating if needed) the database in ``directory`` or the default data directory.
+    def open(
+        cls,
+        directory: str | os.PathLike[str] | None = None,
+        *,
+        write: bool = True,
+        timeout: float | None = None,
+        on_wait: Callable[[], None] | None = None,
+    ) -> Store:
+        """Open the database in ``directory`` or the default data directory.
 
-        Raises :class:`StoreError` when the directory cannot be used or the
-        database belongs to a newer Tabletop; recovers from a locked or damaged
-        file by moving it aside (see :attr:`notice`).
+        ``write=True`` creates it if needed, marks and upgrades it; ``write=False``
+        only reads, from a read-only file too, and changes nothing on disk. A
+        lock is waited for ``timeout`` seconds (default :func:`lock_timeout`),
+        calling ``on_wait`` once when a wait begins. Raises :class:`StoreError`
+        (or one of its kinds) saying what is wrong; a damaged file is moved
+        aside when writing (see :attr:`notice`).
         """
-        folder = data_dir(directory)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"cannot create the data directory {folder}: {exc.strerror or exc}") from None
-        path = database_path(folder)
-        try:
-            return cls(_connect(path, timeout), path, timeout=timeout)
-        except _Locked:
-            problem = f"was locked by another program for more than {timeout:g} seconds"
-        except _Damaged as exc:
-            problem = f"is damaged ({exc})"
-        return cls._start_fresh(path, problem, timeout)
+        path = database_path(data_dir(directory))
+        patience = _Patience(path, lock_timeout() if timeout is None else timeout, on_wait)
+        if write:
+            conn, notice = _connect_writer(path, patience)
+        else:
+            conn, notice = _connect_reader(path, patience), None
+        return cls(conn, path, notice, patience.timeout, writer=write, on_wait=on_wait)
 
     @classmethod
     def in_memory(cls) -> Store:
-        """A store kept only in memory (for tests, or when no file can be used)."""
-        conn = sqlite3.connect(":memory:", isolation_level=None)
-        conn.execute("PRAGMA foreign_keys = ON")
-        schema.migrate(conn)
-        return cls(conn, None)
+        """A store kept only in memory (for tests)."""
+        return cls(_memory_database(), None)
 
-    @classmethod
-    def _start_fresh(cls, path: Path, problem: str, timeout: float) -> Store:
-        try:
-            aside = move_aside(path, "locked" if "locked" in problem else "damaged")
-        except OSError as exc:
-            store = cls.in_memory()
-            store.notice = (
-                f"The game database {path} {problem}, and could not be moved aside ({exc.strerror or exc}). "
-                "Games played now will not be saved."
-            )
-            return store
-        message = f"The game database {path} {problem}. It was moved aside to {aside.name} and a new one started."
-        try:
-            return cls(_connect(path, timeout), path, message, timeout)
-        except (_Locked, _Damaged) as exc:
-            store = cls.in_memory()
-            store.notice = f"{message} The new one cannot be used either ({exc}); games played now will not be saved."
-            return store
+    def ensure_writable(self) -> str | None:
+        """Make sure games can be saved: reopen a store opened for reading for writing.
+
+        Returns the notice of a damaged file moved aside, if that happened now;
+        raises :class:`StoreError` (read-only, busy, not Tabletop's) otherwise.
+        """
+        if self._writer:
+            return None
+        assert self.path is not None, "a store in memory is always writable"
+        conn, notice = _connect_writer(self.path, self._patience)
+        self._conn.close()
+        self._conn, self._writer, self._identity = conn, True, _identity(self.path)
+        if notice:
+            self.notice = notice
+        return notice
 
     def close(self) -> None:
         self._conn.close()
@@ -196,6 +288,8 @@ class Store:
 
     def delete(self, row_id: int) -> bool:
         """Forget a game; True if there was one."""
+        if not 0 <= row_id <= MAX_ROW_ID:  # beyond SQLite's integers: no such game
+            return False
         with self._write() as conn:
             cursor = conn.execute("DELETE FROM games WHERE id = ?", (row_id,))
         return cursor.rowcount > 0
@@ -204,7 +298,7 @@ class Store:
 
     def get(self, row_id: int) -> GameRecord:
         """One game; raise :class:`UnknownRecordError` if there is none with that id."""
-        rows = self._read(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (row_id,))
+        rows = self._read(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (row_id,)) if 0 <= row_id <= MAX_ROW_ID else []
         if not rows:
             raise UnknownRecordError(f"no game with id {row_id} in the store (see `tabletop history`)")
         return self._records(rows)[0]
@@ -242,13 +336,18 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        self.ensure_writable()
         conn = self._conn
-        _begin_immediate(conn, self.timeout, self.path)
         try:
+            self._patience.run(lambda: conn.execute("BEGIN IMMEDIATE"))
+        except sqlite3.Error as exc:
+            raise _store_error(exc, self.path) from None
+        try:
+            self._check_same_file()
             yield conn
         except sqlite3.Error as exc:
             conn.execute("ROLLBACK")
-            raise StoreError(_explain(exc, self.path)) from None
+            raise _store_error(exc, self.path) from None
         except BaseException:
             conn.execute("ROLLBACK")
             raise
@@ -257,13 +356,28 @@ class Store:
         except sqlite3.Error as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            raise StoreError(_explain(exc, self.path)) from None
+            raise _store_error(exc, self.path) from None
+
+    def _check_same_file(self) -> None:
+        """Refuse to write once the path names another file than the one opened (moved aside, removed)."""
+        if self.path is None or self._identity is None:
+            return
+        try:
+            now: tuple[int, int] | None = _identity(self.path)
+        except OSError:
+            now = None
+        if now != self._identity:
+            raise StoreMovedError(
+                f"the game database {self.path} was moved aside by another Tabletop program because it was damaged"
+                " (or it was moved or deleted by hand); this game can no longer be saved here. Its moves so far"
+                " are in the moved file; games started from now on are saved in the new database."
+            )
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
-            return self._conn.execute(sql, params).fetchall()
+            return self._patience.run(lambda: self._conn.execute(sql, params).fetchall())
         except sqlite3.Error as exc:
-            raise StoreError(_explain(exc, self.path)) from None
+            raise _store_error(exc, self.path) from None
 
     def _records(self, rows: list[tuple[Any, ...]]) -> list[GameRecord]:
         if not rows:
@@ -313,83 +427,225 @@ def _insert_actions(conn: sqlite3.Connection, row_id: int, start: int, notations
 # ---------------------------------------------------------------------- connecting
 
 
-def _connect(path: Path, timeout: float) -> sqlite3.Connection:
-    """Open, check and migrate the database; raise _Locked, _Damaged or StoreError.
+def _connect_writer(path: Path, patience: _Patience) -> tuple[sqlite3.Connection, str | None]:
+    """Open the database for writing, creating it if needed; a damaged one is moved aside first.
 
-    SQLite answers "busy" at once, without waiting, in some cases (two programs
-    creating or switching a database to WAL at the same moment), so a busy
-    answer is retried until ``timeout`` seconds have really passed.
+    Returns the connection and the notice to show when a file was moved aside.
     """
-    deadline = time.monotonic() + timeout
+    folder = path.parent
     try:
-        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise StoreError(_explain(exc, path)) from None
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the data directory {folder}: {exc.strerror or exc}") from None
+    # SQLite creates the -wal and -shm files beside the database, so the directory must be writable too.
+    if any(p.exists() and not os.access(p, os.W_OK) for p in (path, folder)):
+        raise StoreReadOnlyError(_read_only_message(path))
     try:
-        while True:
-            try:
-                _prepare(conn)
-                return conn
-            except _Locked:
-                if time.monotonic() >= deadline:
-                    raise
-                time.sleep(RETRY_PAUSE)
-    except BaseException:
+        return _open_writer(path, patience), None
+    except _Damaged as exc:
+        problem = str(exc)
+    try:
+        aside = move_aside(path, "damaged")
+    except OSError as exc:
+        raise StoreError(
+            f"the game database {path} is damaged ({problem}) and could not be moved aside ({exc.strerror or exc});"
+            " move it elsewhere yourself, or use --data-dir"
+        ) from None
+    notice = f"The game database {path} is damaged ({problem}). It was moved aside to {aside.name} and a new one started."
+    try:
+        return _open_writer(path, patience), notice
+    except _Damaged as exc:
+        raise StoreError(f"{notice} The new one cannot be used either ({exc}).") from None
+
+
+def _open_writer(path: Path, patience: _Patience) -> sqlite3.Connection:
+    conn = _sqlite_connect(str(path), patience, uri=False)
+    try:
+        patience.run(lambda: _prepare(conn))
+        return conn
+    except BaseException as exc:
         conn.close()
+        _raise_plainly(exc, path)
         raise
 
 
 def _prepare(conn: sqlite3.Connection) -> None:
+    """Check the database (reading only), then mark it as Tabletop's and bring its schema up to date.
+
+    Raises _Damaged, _Foreign, _Locked or a StoreError; nothing is written to a
+    file that is damaged, not Tabletop's, or from a newer Tabletop.
+    """
+    _inspect(conn)
     try:
-        conn.execute("PRAGMA journal_mode = WAL")
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            conn.execute("PRAGMA journal_mode = WAL")
         # NORMAL in WAL mode: a committed action survives the program being killed.
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
-        check = conn.execute("PRAGMA quick_check").fetchall()
-        if [r[0] for r in check] != ["ok"]:
-            raise _Damaged("; ".join(str(r[0]) for r in check[:3]))
-        # Taking the write lock once tells a database stuck locked from a busy one.
+        # Under the write lock, as another program may have changed the file since it was inspected.
+        # Taking that lock and writing the mark at every opening for writing makes a command that
+        # will write wait for (or refuse) a busy or read-only database before it changes anything.
         conn.execute("BEGIN IMMEDIATE")
-        conn.execute("COMMIT")
+        try:
+            _check_ours(conn)
+            schema.mark(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
         schema.migrate(conn)
-    except schema.NewerSchemaError as exc:
-        raise StoreError(
-            f"the game database was written by a newer Tabletop (schema {exc.args[0]}, this one reads up to "
-            f"{schema.LATEST}); upgrade Tabletop, or use --data-dir to keep separate data"
-        ) from None
+    except schema.NewerSchemaError as exc:  # another program upgraded it meanwhile
+        raise StoreError(_newer_message(int(exc.args[0]))) from None
     except sqlite3.OperationalError as exc:
         if _is_locked(exc):
             raise _Locked(str(exc)) from None
-        if "malformed" in str(exc) or "not a database" in str(exc):
-            raise _Damaged(str(exc)) from None
-        raise StoreError(_explain(exc, None)) from None
+        raise
+
+
+def _connect_reader(path: Path, patience: _Patience) -> sqlite3.Connection:
+    """Open the database for reading only: no lock, no write, a read-only file or directory will do.
+
+    A database not created yet reads as an empty one; one from an older
+    Tabletop is read through an upgraded copy in memory.
+    """
+    if not path.is_file():
+        return _memory_database()
+    conn = _read_only_connection(path, patience)
+    try:
+        patience.run(lambda: _inspect(conn))
+        if schema.current_version(conn) < schema.LATEST:
+            conn = _upgraded_copy(conn)
+        return conn
+    except _Damaged as exc:
+        conn.close()
+        raise StoreError(
+            f"the game database {path} is damaged ({exc}); the next game you play moves it aside and starts a new one"
+        ) from None
+    except BaseException as exc:
+        conn.close()
+        _raise_plainly(exc, path)
+        raise
+
+
+def _read_only_connection(path: Path, patience: _Patience) -> sqlite3.Connection:
+    """``mode=ro``, or ``immutable=1`` when SQLite cannot create the WAL's -shm file beside the database."""
+    uri = "file:" + quote(str(path.resolve()))
+    conn = _sqlite_connect(uri + "?mode=ro", patience, uri=True)
+    try:
+        patience.run(lambda: conn.execute("SELECT count(*) FROM sqlite_master").fetchone())
+        return conn
+    except StoreError:
+        conn.close()
+        raise
+    except sqlite3.Error as exc:
+        if not exc.sqlite_errorname.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
+            return conn  # not a database, damaged...: the inspection that follows says which
+        conn.close()
+    # Immutable: SQLite needs no -shm, but does not see the -wal either; with a read-only
+    # directory no Tabletop program can be writing there, so nothing recent is missed.
+    return _sqlite_connect(uri + "?mode=ro&immutable=1", patience, uri=True)
+
+
+def _inspect(conn: sqlite3.Connection) -> None:
+    """Raise _Damaged, _Foreign or a StoreError for a database newer than this Tabletop; reads only."""
+    try:
+        check = conn.execute("PRAGMA quick_check").fetchall()
+        if [r[0] for r in check] != ["ok"]:
+            raise _Damaged("; ".join(str(r[0]) for r in check[:3]))
+        _check_ours(conn)
+        version = schema.current_version(conn)
+    except sqlite3.OperationalError as exc:
+        if _is_locked(exc):
+            raise _Locked(str(exc)) from None
+        raise
     except sqlite3.DatabaseError as exc:
-        raise _Damaged(str(exc)) from None
+        if exc.sqlite_errorname.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
+            raise _Damaged(str(exc)) from None
+        raise
+    if version > schema.LATEST:
+        raise StoreError(_newer_message(version))
 
 
-def _begin_immediate(conn: sqlite3.Connection, timeout: float, path: Path | None) -> None:
-    """Take the write lock, retrying an immediate "busy" answer until ``timeout`` has passed."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-            return
-        except sqlite3.Error as exc:
-            if not _is_locked(exc) or time.monotonic() >= deadline:
-                raise StoreError(_explain(exc, path)) from None
-            time.sleep(RETRY_PAUSE)
+def _newer_message(version: int) -> str:
+    return (
+        f"the game database was written by a newer Tabletop (schema {version}, this one reads up to "
+        f"{schema.LATEST}); upgrade Tabletop, or use --data-dir to keep separate data"
+    )
 
 
-def _is_locked(exc: sqlite3.Error) -> bool:
+def _check_ours(conn: sqlite3.Connection) -> None:
+    reason = schema.why_not_ours(conn)
+    if reason is not None:
+        raise _Foreign(reason)
+
+
+def _raise_plainly(exc: BaseException, path: Path) -> None:
+    """Turn what went wrong while opening into a StoreError for a person; leave anything else be."""
+    if isinstance(exc, _Foreign):
+        raise ForeignDatabaseError(
+            f"{path} is not a Tabletop database ({exc}); move it elsewhere or use --data-dir"
+        ) from None
+    if isinstance(exc, sqlite3.Error):
+        raise _store_error(exc, path) from None
+
+
+def _sqlite_connect(target: str, patience: _Patience, *, uri: bool) -> sqlite3.Connection:
+    try:
+        return sqlite3.connect(target, timeout=min(BUSY_SLICE, patience.timeout / 4), isolation_level=None, uri=uri)
+    except sqlite3.Error as exc:
+        raise _store_error(exc, patience.path) from None
+
+
+def _memory_database() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = ON")
+    schema.migrate(conn)
+    return conn
+
+
+def _upgraded_copy(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """A copy in memory brought to the current schema, so an old file is read without being changed."""
+    copy = sqlite3.connect(":memory:", isolation_level=None)
+    conn.backup(copy)
+    conn.close()
+    schema.migrate(copy)
+    return copy
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    status = os.stat(path)
+    return status.st_dev, status.st_ino
+
+
+def _is_locked(exc: BaseException) -> bool:
     text = str(exc).lower()
     return "locked" in text or "busy" in text
 
 
-def _explain(exc: sqlite3.Error, path: Path | None) -> str:
-    where = f" ({path})" if path else ""
+def _is_read_only(exc: sqlite3.Error) -> bool:
+    return exc.sqlite_errorname.startswith("SQLITE_READONLY") or "readonly" in str(exc).lower()
+
+
+def _store_error(exc: sqlite3.Error, path: Path | None) -> StoreError:
+    """The plain-words error for a failure SQLite reported."""
     if _is_locked(exc):
-        return f"the game database{where} is busy in another Tabletop program; try again in a moment"
-    return f"the game database{where} failed: {exc}"
+        return StoreBusyError(_busy_message(path))
+    if _is_read_only(exc) and path is not None:
+        return StoreReadOnlyError(_read_only_message(path))
+    where = f" ({path})" if path else ""
+    return StoreError(f"the game database{where} failed: {exc}")
+
+
+def _busy_message(path: Path | None) -> str:
+    where = f" ({path})" if path else ""
+    return f"the game database is busy (another program is using it); try again in a moment{where}"
+
+
+def _read_only_message(path: Path) -> str:
+    return (
+        f"the game database {path} is read-only; history, stats, replay and export still work, but games"
+        " cannot be saved: make it and its directory writable, or use --data-dir to play with another one"
+    )
 
 
 def move_aside(path: Path, why: str) -> Path:

@@ -5,6 +5,10 @@
 
 A program killed mid-game (Ctrl-C, a closed terminal) loses at most the
 decision being made. When the match ends the recorder stores the result too.
+A failure to save is kept in :attr:`Recorder.error` and the game goes on (the
+next action tries again), except when the database file was moved aside by
+another program: no later action could be saved either, so the
+:class:`StoreMovedError` goes up to the play loop, which stops the game and says why.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.store.db import Store, StoreError
+from tabletop.store.db import Store, StoreError, StoreMovedError
 
 if TYPE_CHECKING:
     from tabletop.loop import Event, Match
@@ -37,12 +41,18 @@ class Recorder:
             self._previous(match, event)
 
     def save(self, match: Match) -> bool:
-        """Store the match's actions (and its result once over); False if the store failed."""
+        """Store the match's actions (and its result once over); False if the store failed.
+
+        Raises :class:`StoreMovedError` when the database file is no longer there to save into.
+        """
         try:
             self._saved = self.store.record(self.row_id, match.history, self._saved)
             if self.finish_when_over and match.is_over() and not self.finished:
                 self.store.finish(self.row_id, match)
                 self.finished = True
+        except StoreMovedError as exc:
+            self.error = str(exc)
+            raise
         except StoreError as exc:
             self.error = str(exc)
             # After a failure, compare with what is stored next time rather than trust the count.

@@ -2,6 +2,10 @@
 
 ``MIGRATIONS[i]`` takes a database from schema version ``i`` to ``i + 1``; a new
 database runs them all. Never edit a released step: add a new one.
+
+A Tabletop database carries :data:`APPLICATION_ID` in its header (SQLite's
+``PRAGMA application_id``), so that another program's SQLite file found at the
+database's path is recognised and never written to.
 """
 
 from __future__ import annotations
@@ -44,6 +48,12 @@ MIGRATIONS: list[str] = [
 
 LATEST = len(MIGRATIONS)
 
+APPLICATION_ID = 0x54544F50
+"""The mark of a Tabletop database in SQLite's header: the bytes "TTOP" (1414811472)."""
+
+TABLES = frozenset({"schema_version", "games", "actions"})
+"""The tables of a Tabletop database, by which one written before the mark is recognised."""
+
 
 class NewerSchemaError(Exception):
     """The database was written by a newer Tabletop."""
@@ -56,6 +66,46 @@ def current_version(conn: sqlite3.Connection) -> int:
         return 0
     row = conn.execute("SELECT version FROM schema_version").fetchone()
     return 0 if row is None else int(row[0])
+
+
+def user_tables(conn: sqlite3.Connection) -> set[str]:
+    """The tables of a database, leaving out SQLite's own (``sqlite_sequence`` and the like)."""
+    rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'")
+    return {str(r[0]) for r in rows}
+
+
+def application_id(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA application_id").fetchone()[0])
+
+
+def why_not_ours(conn: sqlite3.Connection) -> str | None:
+    """None for a Tabletop database (marked, empty, or unmarked with exactly our tables), else what it is instead.
+
+    >>> conn = sqlite3.connect(":memory:")
+    >>> why_not_ours(conn) is None
+    True
+    >>> _ = conn.execute("CREATE TABLE notes (text TEXT)")
+    >>> why_not_ours(conn)
+    'it has tables notes'
+    """
+    mark = application_id(conn)
+    if mark == APPLICATION_ID:
+        return None
+    if mark != 0:
+        return f"it is marked as another program's, application id {mark}"
+    tables = user_tables(conn)
+    if not tables or tables == TABLES:
+        return None
+    return f"it has tables {', '.join(sorted(tables))}"
+
+
+def mark(conn: sqlite3.Connection) -> None:
+    """Put :data:`APPLICATION_ID` in the header, inside the caller's write transaction.
+
+    It is written even when already there: a real write is how a connection
+    learns that it may write (a read-only mount, say, is known only to SQLite).
+    """
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
 def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:

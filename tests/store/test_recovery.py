@@ -1,8 +1,9 @@
-"""A locked or damaged database is moved aside, reported, and a fresh one started."""
+"""A damaged database is moved aside, reported, and a fresh one started; a locked one is waited for, never moved."""
 
 import sqlite3
 from pathlib import Path
 
+import pytest
 from store_fakegames import FakeRegistry
 
 from tabletop.loop import Match
@@ -51,23 +52,42 @@ def test_malformed_database(data: Path, reg: FakeRegistry) -> None:
     assert len(_aside(data, "damaged")) == 1
 
 
-def test_database_locked_past_the_timeout(data: Path, reg: FakeRegistry) -> None:
+def test_database_locked_past_the_timeout_is_refused_and_never_moved(data: Path, reg: FakeRegistry) -> None:
+    from tabletop.store.db import StoreBusyError
+
     _one_game(data, reg)
     holder = sqlite3.connect(database_path(data), isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")  # another program keeps the write lock
+    holder.execute("BEGIN EXCLUSIVE")  # another program keeps the write lock
+    waits: list[str] = []
     try:
-        with Store.open(data, timeout=0.2) as store:
-            assert store.notice is not None and "locked" in store.notice
-            match = Match(reg.get("nim"), seed=6)
-            store.begin(match, ["human", "random"], ["A", "B"])
-            assert [r.seed for r in store.history()] == [6]
+        with pytest.raises(StoreBusyError, match=r"is busy \(another program is using it\); try again"):
+            Store.open(data, timeout=0.2, on_wait=lambda: waits.append("waiting"))
+        assert waits == ["waiting"]  # the wait was announced before it was given up
+        with Store.open(data, write=False, timeout=0.2) as reader:  # reading needs no lock
+            assert [r.seed for r in reader.history()] == [5]
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    (moved,) = _aside(data, "locked")
-    old = sqlite3.connect(moved)
-    assert old.execute("SELECT seed FROM games").fetchall() == [(5,)]
-    old.close()
+    assert sorted(p.name for p in data.iterdir() if p.name.startswith("tabletop.db.")) == []
+    with Store.open(data) as store:
+        assert store.notice is None
+        assert [r.seed for r in store.history()] == [5]
+
+
+def test_a_write_that_cannot_get_the_lock_changes_nothing(data: Path, reg: FakeRegistry) -> None:
+    from tabletop.store.db import StoreBusyError
+
+    _one_game(data, reg)
+    with Store.open(data, timeout=0.2) as store:
+        holder = sqlite3.connect(database_path(data), isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            with pytest.raises(StoreBusyError):
+                store.begin(Match(reg.get("nim"), seed=6), ["human", "random"], ["A", "B"])
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert [r.seed for r in store.history()] == [5]
 
 
 def test_busy_but_released_in_time_is_not_moved(data: Path, reg: FakeRegistry) -> None:
@@ -88,8 +108,6 @@ def test_busy_but_released_in_time_is_not_moved(data: Path, reg: FakeRegistry) -
 
 
 def test_unusable_data_directory_is_a_clear_error(tmp_path: Path) -> None:
-    import pytest
-
     from tabletop.store import StoreError
 
     blocker = tmp_path / "file"
