@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,8 @@ def test_a_write_after_the_file_was_moved_aside_is_refused(data: Path, reg: Fake
         assert "can no longer be saved here" in str(refused.value)
         with pytest.raises(StoreMovedError):
             store.begin(Match(reg.get("nim"), seed=32), ["human", "random"], ["A", "B"])
-    with Store.open(aside.parent, write=False) as new, Store.in_memory():
+    with Store.open(data, write=False) as new:
         assert new.history() == []  # nothing of the old game was written into the new database
-    import sqlite3
-
     old = sqlite3.connect(aside)
     assert old.execute("SELECT seed FROM games").fetchall() == [(31,)]
     assert old.execute("SELECT count(*) FROM actions").fetchone() == (0,)
