@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from types import FrameType
 
 from tabletop import __version__
+from tabletop.text import printable
 from tabletop.commands.common import (
     EXIT_FAILURE,
     EXIT_USAGE,
@@ -97,7 +98,7 @@ def _run(argv: list[str]) -> int:
         _leave_cleanly()
         return 0
     except CommandFailure as exc:  # bad input (UsageError, status 2) or a failure the command explained
-        print(f"tabletop: {exc}", file=sys.stderr)
+        print(f"tabletop: {printable(str(exc))}", file=sys.stderr)
         return exc.code
     except BrokenPipeError:
         # Output piped into a program that stopped reading (e.g. `| head`): nothing more to say.
@@ -234,7 +235,7 @@ def _game_tool(rest: list[str]) -> int:
         commands = ", ".join(COMMANDS)
         raise UsageError(f"{game_id!r} is neither a command ({commands}) nor an installed game ({', '.join(registry.ids()) or 'none'})") from None
     except GameLoadError as exc:
-        print(f"tabletop: {exc}", file=sys.stderr)
+        print(f"tabletop: {printable(str(exc))}", file=sys.stderr)
         return 1
     tools = dict(game.commands())
     if len(rest) < 2 or rest[1] in ("-h", "--help"):

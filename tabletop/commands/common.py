@@ -48,7 +48,10 @@ def report(failure: CommandFailure) -> int:
     """Print a failure on standard error; return its exit code."""
     from rich.markup import escape
 
-    error_console().print(f"[bold red]tabletop:[/] {escape(str(failure))}")
+    from tabletop.text import printable
+
+    # A message may quote a file's text; it reaches the terminal without control characters.
+    error_console().print(f"[bold red]tabletop:[/] {escape(printable(str(failure)))}")
     return failure.code
 
 
