@@ -345,6 +345,24 @@ class Game(abc.ABC, Generic[A]):
             resolved[key] = option.parse(value)
         return resolved
 
+    def check_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
+        """Check options a game was started with (a match's, a record's): fill defaults, check every value.
+
+        :meth:`resolve_options` turns what a person chose into these options and may
+        read what they named (a file); this step reads nothing, since a record's
+        options come from whoever wrote the record. The default is
+        :meth:`resolve_options`, for games whose options name nothing outside.
+        """
+        return self.resolve_options(options)
+
+    def upgrade_options(self, options: Mapping[str, str]) -> dict[str, str]:
+        """The options of a game saved by an older version of this game, in today's form.
+
+        For the player's own saved games only (never a record file): it may read what
+        the old options named. The default returns them as they are.
+        """
+        return dict(options)
+
 
 class Agent(abc.ABC):
     """A computer player. It sees only a view and the legal actions."""

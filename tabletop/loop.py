@@ -45,7 +45,7 @@ class Match:
         on_action: Callable[[Match, Event], None] | None = None,
     ) -> None:
         self.game = game
-        self.options = game.resolve_options(options)
+        self.options = game.check_options(options)  # resolved already: a record's options are never read as paths
         self.seed = new_seed() if seed is None else seed
         self.rng = make_rng(self.seed)
         players = game.info.players
