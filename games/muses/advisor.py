@@ -34,7 +34,10 @@ from games.muses.rules import (
     MusesState,
     UsePower,
 )
-from games.muses.solver import ROLL_WEIGHTS, WIN, Solver, _change, _idx
+from games.muses.solver import DAMAGED, LOADED, ROLL_WEIGHTS, WIN, Solver, _change, _idx
+
+DAMAGED_CACHE = "The saved solution was damaged; solving again."
+"""Said to the player when the on-disk solution fails its checks (it is then replaced)."""
 
 
 def default_cache_dir() -> Path:
@@ -80,18 +83,25 @@ class Advisor:
         self.cardset = cardset
         self.seconds = 0.0
         self.from_cache = False
+        self.damaged_cache = False
+        """True when the on-disk solution failed its checks and was set aside."""
         directory = default_cache_dir() if cache_dir == "" else (Path(cache_dir) if cache_dir is not None else None)
         self.path = cache_file(cardset, mode, directory) if directory is not None else None
         self._loaded = False
         self._saved = 0
 
+    def prepare(self) -> None:
+        """Read the on-disk solution once, if there is one; a damaged one is set aside (see ``damaged_cache``)."""
+        self._ensure_loaded()
+
     def _ensure_loaded(self) -> None:
-        """Read the on-disk solution once, if there is one."""
         if self._loaded:
             return
         self._loaded = True
         if self.path is not None:
-            self.from_cache = self.solver.load(self.path)
+            status = self.solver.load(self.path)
+            self.from_cache = status == LOADED
+            self.damaged_cache = status == DAMAGED
         self._saved = len(self.solver.memo)
 
     def save(self) -> None:
@@ -194,7 +204,8 @@ _ADVISORS: dict[tuple[str, str, str], Advisor] = {}
 
 def advisor_for(cardset: CardSet, cache_dir: str | Path | None = "", mode: str = WIN) -> Advisor:
     """A shared advisor per card set, so a solution is computed or read once per process."""
-    key = (cardset.digest, str(cache_dir), mode)
+    directory = default_cache_dir() if cache_dir == "" else cache_dir  # where the environment says now
+    key = (cardset.digest, str(directory), mode)
     if key not in _ADVISORS:
-        _ADVISORS[key] = Advisor(cardset, cache_dir, mode)
+        _ADVISORS[key] = Advisor(cardset, directory, mode)
     return _ADVISORS[key]

@@ -23,13 +23,16 @@ def solve_command(args: Sequence[str]) -> int:
     except CardFileError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    from games.muses.advisor import Advisor
+    from games.muses.advisor import DAMAGED_CACHE, Advisor
     from games.muses.solver import SCORE, WIN
 
     mode = SCORE if options.score else WIN
     cache = None if options.no_cache else options.cache_dir
     advisor = Advisor(cardset, cache, mode)
     start = time.perf_counter()
+    advisor.prepare()
+    if advisor.damaged_cache:
+        print(DAMAGED_CACHE, file=sys.stderr)
     value = advisor.solve()
     seconds = time.perf_counter() - start
     name = "the default set (a reconstruction)" if cardset.source == "default" else cardset.source

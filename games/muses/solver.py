@@ -34,10 +34,12 @@ Yahtzee solvers):
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import operator
 import os
 import struct
+import sys
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -356,28 +358,72 @@ class Solver:
     # -- on-disk cache --
 
     def save(self, path: Path) -> None:
-        """Write the memo: a header, then the keys and values as arrays."""
-        keys = array("Q", self.memo.keys())
-        values = array("d", self.memo.values())
+        """Write the memo: a header (format, version, count, checksum), then the keys and values."""
+        payload = _memo_bytes(self.memo)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
         with tmp.open("wb") as fh:
-            fh.write(struct.pack("<8sQ", b"MUSES01\0", len(keys)))
-            keys.tofile(fh)
-            values.tofile(fh)
-        os.replace(tmp, path)
+            fh.write(_HEADER.pack(CACHE_MAGIC, CACHE_VERSION, len(self.memo), hashlib.sha256(payload).digest()))
+            fh.write(payload)
+        os.replace(tmp, path)  # whole or not at all: a reader never sees half a file
 
-    def load(self, path: Path) -> bool:
-        """Read a memo written by :meth:`save`; False if it is missing or damaged."""
+    def load(self, path: Path) -> str:
+        """Read a memo written by :meth:`save`: :data:`LOADED`, :data:`MISSING`, :data:`OUTDATED` or :data:`DAMAGED`.
+
+        The size is checked against the header before anything is read into memory,
+        then the checksum; a file that fails either is left unused.
+        """
         try:
             with path.open("rb") as fh:
-                magic, count = struct.unpack("<8sQ", fh.read(16))
-                if magic != b"MUSES01\0":
-                    return False
-                keys, values = array("Q"), array("d")
-                keys.fromfile(fh, count)
-                values.fromfile(fh, count)
-        except (OSError, EOFError, struct.error):
-            return False
-        self.memo = dict(zip(keys, values))
-        return True
+                size = os.fstat(fh.fileno()).st_size
+                head = fh.read(_HEADER.size)
+                if head.startswith(_OLD_MAGIC):
+                    return OUTDATED
+                if len(head) < _HEADER.size:
+                    return DAMAGED
+                magic, version, count, checksum = _HEADER.unpack(head)
+                if magic != CACHE_MAGIC:
+                    return DAMAGED
+                if version != CACHE_VERSION:
+                    return OUTDATED
+                if size != _HEADER.size + count * _ENTRY_BYTES:
+                    return DAMAGED
+                payload = fh.read(count * _ENTRY_BYTES)
+        except FileNotFoundError:
+            return MISSING
+        except OSError:
+            return DAMAGED
+        if len(payload) != count * _ENTRY_BYTES or hashlib.sha256(payload).digest() != checksum:
+            return DAMAGED
+        self.memo = _memo_from_bytes(payload, count)
+        return LOADED
+
+
+CACHE_MAGIC = b"MUSESOLV"
+CACHE_VERSION = 2
+"""Raised whenever the layout of a saved solution changes; another version is solved again."""
+_OLD_MAGIC = b"MUSES01\0"
+"""Version 1 had no checksum: it is solved again, not trusted."""
+_HEADER = struct.Struct("<8sIQ32s")
+"""Magic, version, number of entries, SHA-256 of the keys and values that follow."""
+_ENTRY_BYTES = 16
+"""A key (unsigned 64 bits) and a value (a double), both little-endian."""
+LOADED, MISSING, OUTDATED, DAMAGED = "loaded", "missing", "outdated", "damaged"
+
+
+def _memo_bytes(memo: dict[int, float]) -> bytes:
+    keys, values = array("Q", memo.keys()), array("d", memo.values())
+    if sys.byteorder != "little":
+        keys.byteswap()
+        values.byteswap()
+    return keys.tobytes() + values.tobytes()
+
+
+def _memo_from_bytes(payload: bytes, count: int) -> dict[int, float]:
+    keys, values = array("Q"), array("d")
+    keys.frombytes(payload[: count * 8])
+    values.frombytes(payload[count * 8 :])
+    if sys.byteorder != "little":
+        keys.byteswap()
+        values.byteswap()
+    return dict(zip(keys, values))

@@ -245,11 +245,15 @@ class MusesUI(GameUI):
     def handle_extra(self, value: Any, console: Console, prompter: Prompter, state_view: View) -> None:
         if value != ADVISE:
             return
-        from games.muses.advisor import advisor_for
+        from games.muses.advisor import DAMAGED_CACHE, advisor_for
 
         state = _state(state_view)
         advisor = advisor_for(state.cardset)
-        if not advisor.solver.memo and advisor.path is not None and not advisor.path.exists():
+        fresh = not advisor.solver.memo
+        advisor.prepare()
+        if fresh and advisor.damaged_cache:
+            console.print(DAMAGED_CACHE)
+        elif not advisor.solver.memo and advisor.path is not None:
             console.print("Working out the odds (solutions are kept on disk, so this is paid once)...")
         advice = advisor.advise(state)
         advisor.save()

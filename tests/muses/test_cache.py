@@ -1,0 +1,125 @@
+"""The on-disk solution: a damaged one is set aside with a word to the player, and the set is solved again."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from games.muses import game
+from games.muses.advisor import DAMAGED_CACHE, Advisor, advisor_for
+from games.muses.rules import MusesState
+from games.muses.solver import CACHE_MAGIC, DAMAGED, LOADED, MISSING, OUTDATED, Solver
+from games.muses.ui import MusesUI
+
+from .helpers import make_set, play
+
+CARDS = make_set(
+    [
+        ("Alpha", 3, "reroll", ["≥ 9", "Pair ≥ 8", "", ""]),
+        ("Beta", 2, "match", ["⚄", "Both ≥ 5", "", ""]),
+        ("Gamma", 4, "", ["Both even", "Pair", "12", ""]),
+    ],
+    target=8,
+    hints=2,
+)
+
+
+def flip_bit(data: bytes, at: int) -> bytes:
+    return data[:at] + bytes([data[at] ^ 0x10]) + data[at + 1 :]
+
+
+DAMAGES: dict[str, Callable[[bytes], bytes]] = {
+    "truncated": lambda data: data[: len(data) // 2],
+    "cut inside the header": lambda data: data[:20],
+    "empty": lambda data: b"",
+    "garbage": lambda data: os.urandom(len(data)),
+    "a wrong header": lambda data: b"NOTMUSES" + data[8:],
+    "a bit flipped in a value": lambda data: flip_bit(data, len(data) - 3),
+    "a bit flipped in a key": lambda data: flip_bit(data, 60),
+    "a bit flipped in the count": lambda data: flip_bit(data, 12),
+    "bytes added at the end": lambda data: data + b"\0" * 16,
+}
+
+
+def solved(tmp_path: Path) -> tuple[float, Path]:
+    first = Advisor(CARDS, cache_dir=tmp_path / "cache")
+    value = first.solve()
+    assert first.path is not None and first.path.exists() and not first.from_cache
+    return value, first.path
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGES))
+def test_a_damaged_solution_is_solved_again_and_replaced(tmp_path: Path, damage: str) -> None:
+    value, path = solved(tmp_path)
+    path.write_bytes(DAMAGES[damage](path.read_bytes()))
+    second = Advisor(CARDS, cache_dir=tmp_path / "cache")
+    assert second.solve() == value
+    assert second.damaged_cache and not second.from_cache
+    third = Advisor(CARDS, cache_dir=tmp_path / "cache")
+    assert third.solve() == value and third.from_cache and not third.damaged_cache  # replaced by a sound one
+
+
+def test_load_says_what_it_found(tmp_path: Path) -> None:
+    _, path = solved(tmp_path)
+    solver = Solver(CARDS)
+    assert solver.load(path) == LOADED and solver.memo
+    assert Solver(CARDS).load(tmp_path / "none.bin") == MISSING
+    path.write_bytes(b"MUSES01\0" + b"\0" * 40)  # the format before checksums: solved again, not trusted
+    assert Solver(CARDS).load(path) == OUTDATED
+    path.write_bytes(CACHE_MAGIC + b"\x63\0\0\0" + b"\0" * 40)  # a version this program does not write
+    assert Solver(CARDS).load(path) == OUTDATED
+    path.write_bytes(CACHE_MAGIC + b"\2\0\0\0" + (10**9).to_bytes(8, "little") + b"\0" * 32)
+    assert Solver(CARDS).load(path) == DAMAGED  # a count the file's size cannot hold: nothing allocated
+
+
+def run_solve(tmp_path: Path, cards: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, TABLETOP_DATA_DIR=str(tmp_path / "data"), XDG_CACHE_HOME=str(tmp_path / "xdg-cache"),
+               XDG_STATE_HOME=str(tmp_path / "xdg-state"), TABLETOP_CACHE_DIR=str(tmp_path / "cache"))  # fmt: skip
+    command = [sys.executable, "-m", "tabletop", "--data-dir", str(tmp_path / "data"), "muses", "solve", "--cards", str(cards)]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120, check=False)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "a bit flipped in a value"])
+def test_the_solve_command_says_the_solution_was_damaged_and_solves_again(tmp_path: Path, damage: str) -> None:
+    cards = tmp_path / "three.toml"
+    cards.write_text(
+        '[game]\ntarget = 8\nhints = 2\n[[card]]\nname = "Alpha"\npoints = 3\npower = "reroll"\nedges = ["≥ 9", "Pair ≥ 8", "", ""]\n'
+        '[[card]]\nname = "Beta"\npoints = 2\npower = "match"\nedges = ["⚄", "Both ≥ 5", "", ""]\n'
+        '[[card]]\nname = "Gamma"\npoints = 4\nedges = ["Both even", "Pair", "12", ""]\n',
+        encoding="utf-8",
+    )
+    first = run_solve(tmp_path, cards)
+    assert first.returncode == 0, first.stderr
+    (saved,) = (tmp_path / "cache").iterdir()
+    saved.write_bytes(DAMAGES[damage](saved.read_bytes()))
+    again = run_solve(tmp_path, cards)
+    assert again.returncode == 0, again.stderr
+    assert DAMAGED_CACHE in again.stderr and "positions solved" in again.stdout
+    assert "Traceback" not in again.stderr and "went wrong" not in again.stderr
+    probability = [line for line in first.stdout.splitlines() if line.startswith("Optimal win probability")]
+    assert probability and probability[0] in again.stdout
+    third = run_solve(tmp_path, cards)
+    assert "read from the cache" in third.stdout and DAMAGED_CACHE not in third.stderr
+
+
+def test_advise_in_play_says_the_solution_was_damaged(tmp_path: Path) -> None:
+    cache = tmp_path / "env" / "cache"  # the player's cache folder in these tests (see conftest)
+    cache.mkdir(parents=True)
+    advisor = Advisor(CARDS, cache_dir=cache)
+    advisor.solve()
+    assert advisor.path is not None
+    advisor.path.write_bytes(b"garbage")
+    game.register(CARDS)
+    state = play(MusesState(CARDS), "draw Beta", "roll 4 5")
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    MusesUI(game).handle_extra("advise", console, None, state.view(0))  # type: ignore[arg-type]
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert DAMAGED_CACHE in out and "Win chance with best play" in out
+    assert advisor_for(CARDS).path == advisor.path
