@@ -18,14 +18,29 @@ names the file, the card, the edge and what was expected::
     ... except CardFileError as exc:
     ...     print(exc)
     x.toml: card 1 (Erato), edge 2: in '≥ 13': expected a sum from 2 to 12, found '13'
+
+Everything read from a file is bounded before it is used (:data:`MAX_FILE_BYTES`,
+:data:`MAX_CARDS`, :data:`MAX_NAME_CHARS`, :data:`MAX_CONDITION_CHARS`), and its
+text has control characters and terminal escape sequences removed
+(:func:`clean_text`), so a card file can neither exhaust the solver nor draw on
+the terminal.
+
+A chosen card set travels inside a game's options as its *embedded form*
+(:func:`embed_cardset`): a header with the file's name and the SHA-256 digest,
+then the set in a canonical text. A game then replays from its record alone;
+:func:`cardset_from_embedded` reads it back without opening any file.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import stat
 import tomllib
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -38,6 +53,24 @@ EDGES = 4
 DEFAULT_TARGET = 20
 DEFAULT_HINTS = 3
 DEFAULT_FILE = "default.toml"
+
+MAX_FILE_BYTES = 1_000_000
+"""A card file larger than this is refused unread: nine cards take about 1 KB."""
+MAX_CARDS = 10
+"""The most cards a set may have: the solver behind Advise and ``muses solve``
+does at least twice the work for every card added (nine take 25 s, ten a few minutes)."""
+MAX_NAME_CHARS = 24
+"""The longest card name (the longest Muse, Terpsichore, has 11 letters)."""
+MAX_CONDITION_CHARS = 80
+"""The longest condition text: room for several parts joined by 'and' / 'or'."""
+MAX_POWER_CHARS = 20
+"""The longest power text ("adjust 3" has 8 characters)."""
+
+MAX_LABEL_CHARS = 40
+"""A card file's name is shown cut to this length (the setup screen shares its line)."""
+
+EMBED_MAGIC = "muses-cards/1"
+"""The first word of a card set's embedded form (see :func:`embed_cardset`)."""
 
 
 class CardFileError(ValueError):
@@ -102,7 +135,7 @@ class CardSet:
     hints: int = DEFAULT_HINTS
     source: str = "default"
     digest: str = ""
-    """SHA-256 of the card file's bytes: solutions are cached under it."""
+    """SHA-256 of the set's canonical text (:func:`canonical_text`): solutions are cached under it."""
 
     def index(self, name: str) -> int:
         """The position of the card called ``name`` (case-insensitive); KeyError if none."""
@@ -117,6 +150,38 @@ class CardSet:
         return CardSet(self.cards, target, self.hints, self.source, f"{self.digest}:target={target}")
 
 
+_ESCAPE = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves, clearing the screen
+    r"|\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: window titles, hyperlinks
+    r"|[P^_X][^\x1b]*(?:\x1b\\)?"  # DCS, PM, APC, SOS strings
+    r"|[ -~]?)"  # any other escape and the character it introduces
+)
+_CONTROL_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+"""Control, format (bidirectional overrides, zero-width), surrogate, private-use,
+unassigned and line/paragraph separators: none belongs on a card or a terminal."""
+
+
+def clean_text(text: str) -> str:
+    r"""``text`` without terminal escape sequences or control characters (tabs and line breaks become spaces).
+
+    >>> clean_text("Erato\x1b[2J\x1b]0;title\x07 \u202eone\ttwo")
+    'Erato one two'
+    """
+    text = _ESCAPE.sub("", text)
+    return "".join(
+        " " if ch in "\t\n\r" else ch
+        for ch in text
+        if ch in "\t\n\r" or unicodedata.category(ch) not in _CONTROL_CATEGORIES
+    )
+
+
+def _text(raw: str, limit: int, place: str, what: str) -> str:
+    """A text field of the file, cleaned and checked against its length limit."""
+    if len(raw) > limit:
+        raise CardFileError(f"{place}: expected {what} of at most {limit} characters, found {len(raw)}")
+    return clean_text(raw)
+
+
 _NAME = re.compile(r"[A-Za-z][A-Za-z'\- ]*[A-Za-z]|[A-Za-z]")
 _CARD_KEYS = {"name", "points", "power", "edges"}
 _POWERLESS = {"calliope", "cleo"}
@@ -129,12 +194,13 @@ def _power(text: Any, where: str) -> Power | None:
         return None
     if not isinstance(text, str):
         raise CardFileError(f"{where}, power: expected text such as \"flip\" or \"adjust 2\", found {text!r}")
+    text = _text(text, MAX_POWER_CHARS, f"{where}, power", "a power")
     words = text.strip().lower().split()
     kinds = "flip, reroll, adjust N (N from 1 to 3), match, or none"
     if not words or words[0] not in POWER_KINDS:
         raise CardFileError(f"{where}, power: expected one of {kinds}, found {text!r}")
     if words[0] == "adjust":
-        if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= 3:
+        if len(words) != 2 or not words[1].isdecimal() or not 1 <= int(words[1]) <= 3:
             raise CardFileError(f"{where}, power: expected 'adjust N' with N from 1 to 3, found {text!r}")
         return Power("adjust", int(words[1]))
     if len(words) != 1:
@@ -150,6 +216,7 @@ def _edges(raw: Any, where: str) -> tuple[Condition | None, ...]:
         place = f"{where}, edge {number}"
         if not isinstance(text, str):
             raise CardFileError(f"{place}: expected a condition in quotes, found {text!r}")
+        text = _text(text, MAX_CONDITION_CHARS, place, "a condition")
         if text.strip().lower() in ("", "blank", "-"):
             if number == 1:
                 raise CardFileError(f"{place}: expected a condition (the upright edge cannot be blank)")
@@ -166,6 +233,8 @@ def _card(raw: Any, number: int, file: str) -> Card:
     if not isinstance(raw, dict):
         raise CardFileError(f"{file}: card {number}: expected a [[card]] table")
     name = raw.get("name")
+    if isinstance(name, str):
+        name = _text(name, MAX_NAME_CHARS, f"{file}: card {number}, name", "a name")
     where = f"{file}: card {number}" + (f" ({name})" if isinstance(name, str) else "")
     unknown = sorted(set(raw) - _CARD_KEYS)
     if unknown:
@@ -199,18 +268,35 @@ def _game_settings(raw: Any, file: str) -> tuple[int, int]:
     return target, hints
 
 
-def parse_cards(text: str, file: str = "<cards>") -> CardSet:
-    """Read a card set from TOML text; raise :class:`CardFileError` on any mistake."""
+def _toml(text: str, file: str) -> dict[str, Any]:
+    """The TOML document, or a CardFileError for text that is not TOML or goes beyond any card file."""
+    if len(text) > MAX_FILE_BYTES:
+        raise CardFileError(f"{file}: larger than {MAX_FILE_BYTES:,} bytes, which no card file needs")
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CardFileError(f"{file}: not valid TOML: {exc}") from None
+    except ValueError:  # the only other one: an integer of thousands of digits
+        raise CardFileError(f"{file}: a number with more digits than any value of a card file") from None
+    except RecursionError:
+        raise CardFileError(f"{file}: lists or tables nested deeper than any card file needs") from None
+
+
+def parse_cards(text: str, file: str = "<cards>") -> CardSet:
+    """Read a card set from TOML text; raise :class:`CardFileError` on any mistake."""
+    file = clean_text(file)
+    data = _toml(text, file)
     unknown = sorted(set(data) - {"card", "game"})
     if unknown:
         raise CardFileError(f"{file}: unknown section {unknown[0]!r} (expected [game] and [[card]])")
     raw_cards = data.get("card")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardFileError(f"{file}: expected at least one [[card]]")
+    if len(raw_cards) > MAX_CARDS:
+        raise CardFileError(
+            f"{file}: {len(raw_cards)} cards, more than the {MAX_CARDS} a set may have "
+            "(the solver behind Advise doubles its work with every card)"
+        )
     cards = tuple(_card(raw, n, file) for n, raw in enumerate(raw_cards, start=1))
     seen: dict[str, int] = {}
     for n, card in enumerate(cards, start=1):
@@ -219,23 +305,137 @@ def parse_cards(text: str, file: str = "<cards>") -> CardSet:
             raise CardFileError(f"{file}: card {n} ({card.name}): the name is already used by card {seen[key]}")
         seen[key] = n
     target, hints = _game_settings(data.get("game"), file)
-    digest = hashlib.sha256(text.encode()).hexdigest()
-    return CardSet(cards, target, hints, file, digest)
+    cardset = CardSet(cards, target, hints, file)
+    return CardSet(cards, target, hints, file, _sha256(canonical_text(cardset)))
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _quoted(text: str) -> str:
+    """A TOML basic string (cleaned text has no control characters to escape)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def canonical_text(cardset: CardSet) -> str:
+    """The set as a card file in one fixed layout: the same cards always give the same text.
+
+    Comments and spelling variants of the file are gone; reading it back gives the same set.
+    """
+    lines = ["[game]", f"target = {cardset.target}", f"hints = {cardset.hints}"]
+    for card in cardset.cards:
+        lines += ["[[card]]", f"name = {_quoted(card.name)}", f"points = {card.points}"]
+        if card.power is not None:
+            lines.append(f"power = {_quoted(str(card.power))}")
+        edges = ", ".join(_quoted("" if edge is None else str(edge)) for edge in card.edges)
+        lines.append(f"edges = [{edges}]")
+    return "\n".join(lines)  # no final line break: option values are stripped of spaces
+
+
+def embed_cardset(cardset: CardSet) -> str:
+    """The set as one text that carries it whole: ``muses-cards/1 DIGEST NAME``, a line break, its canonical text.
+
+    ``NAME`` is the card file's name (no folders): it is only for people to read.
+
+    >>> embedded = embed_cardset(load_cards())
+    >>> embedded.splitlines()[0].split()[0], embedded.splitlines()[1]
+    ('muses-cards/1', '[game]')
+    >>> cardset_from_embedded(embedded).digest == load_cards().digest
+    True
+    """
+    body = canonical_text(cardset)
+    return f"{EMBED_MAGIC} {_sha256(body)} {file_label(Path(cardset.source).name)}\n{body}"
+
+
+def file_label(name: str) -> str:
+    """A file's name as shown: cleaned, and cut to a length that fits a line."""
+    name = clean_text(name).strip() or "cards"
+    return name if len(name) <= MAX_LABEL_CHARS else name[: MAX_LABEL_CHARS - 1] + "…"
+
+
+def is_embedded(value: str) -> bool:
+    """True if ``value`` is an embedded card set rather than a file's path or ``default``."""
+    return value.startswith(EMBED_MAGIC + " ")
+
+
+def embedded_label(value: str) -> str:
+    """A short name for an embedded set: the file's name and the start of its digest."""
+    head = value.partition("\n")[0].split(" ", 2)
+    if len(head) != 3:
+        return "a damaged card set"
+    return f"{file_label(head[2])} (sha256 {clean_text(head[1][:8])})"
+
+
+@lru_cache(maxsize=32)
+def cardset_from_embedded(value: str) -> CardSet:
+    """The card set of an embedded form, checked against its digest; never opens a file."""
+    head, _, body = value.partition("\n")
+    parts = head.split(" ", 2)
+    if len(parts) != 3 or parts[0] != EMBED_MAGIC:
+        raise CardFileError("the card set is not in the form Tabletop writes (it is damaged)")
+    _, digest, name = parts
+    if _sha256(body) != digest:
+        raise CardFileError("the card set is damaged: its content does not match its SHA-256 digest")
+    cardset = parse_cards(body, file_label(name))
+    return CardSet(cardset.cards, cardset.target, cardset.hints, cardset.source, digest)
+
+
+def read_card_file(path: str | Path) -> str:
+    """The text of a card file: a regular file of at most :data:`MAX_FILE_BYTES`, in UTF-8.
+
+    Devices and pipes are refused without reading (``/dev/zero`` never ends, a pipe may never
+    answer); a larger file is refused before it is read.
+    """
+    file = Path(path).expanduser()
+    label = clean_text(str(file))
+    try:
+        # Non-blocking, so opening a named pipe returns at once instead of waiting for a writer.
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise CardFileError(f"{label}: no such card file") from None
+    except OSError as exc:
+        raise CardFileError(f"{label}: cannot be read ({exc.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise CardFileError(f"{label}: {kind}, not a card file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise CardFileError(f"{label}: larger than {MAX_FILE_BYTES:,} bytes, which no card file needs")
+        data = _read_at_most(fd, MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise CardFileError(f"{label}: cannot be read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:  # it grew while being read
+        raise CardFileError(f"{label}: larger than {MAX_FILE_BYTES:,} bytes, which no card file needs")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CardFileError(f"{label}: not UTF-8 text") from None
+
+
+def _read_at_most(fd: int, limit: int) -> bytes:
+    """Up to ``limit`` bytes of an open file."""
+    chunks: list[bytes] = []
+    size = 0
+    while size < limit and (chunk := os.read(fd, limit - size)):
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+@lru_cache(maxsize=1)
+def default_cards() -> CardSet:
+    """The default (reconstructed) set, read from the package."""
+    text = resources.files("games.muses").joinpath(DEFAULT_FILE).read_text(encoding="utf-8")
+    cardset = parse_cards(text, DEFAULT_FILE)
+    return CardSet(cardset.cards, cardset.target, cardset.hints, "default", cardset.digest)
 
 
 def load_cards(path: str | Path | None = None) -> CardSet:
     """Read a card file, or the default set when ``path`` is None or ``"default"``."""
     if path is None or str(path) == "default":
-        text = resources.files("games.muses").joinpath(DEFAULT_FILE).read_text(encoding="utf-8")
-        cardset = parse_cards(text, DEFAULT_FILE)
-        return CardSet(cardset.cards, cardset.target, cardset.hints, "default", cardset.digest)
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CardFileError(f"{file}: no such card file") from None
-    except UnicodeDecodeError:
-        raise CardFileError(f"{file}: not UTF-8 text") from None
-    except OSError as exc:
-        raise CardFileError(f"{file}: cannot be read ({exc.strerror})") from None
-    return parse_cards(text, str(file))
+        return default_cards()
+    return parse_cards(read_card_file(path), str(Path(path).expanduser()))

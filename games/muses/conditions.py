@@ -51,6 +51,9 @@ PAIR_INDEX: dict[tuple[int, int], int] = {p: i for i, p in enumerate(PAIRS)}
 
 FULL_MASK = (1 << len(PAIRS)) - 1
 
+MAX_DIGITS = 3
+"""Longer numbers are refused unread: every number in a condition is below 100."""
+
 
 class ConditionError(ValueError):
     """A condition text that does not parse; the message says what was expected."""
@@ -287,8 +290,10 @@ class _Parser:
 
     def number(self, low: int, high: int, what: str) -> int:
         tok = self.peek()
-        if tok is None or not tok.isdigit():
+        if tok is None or not tok.isdecimal():
             raise self.fail(f"{what} (a number from {low} to {high})")
+        if len(tok) > MAX_DIGITS:  # no legal number is this long; int() of thousands of digits fails
+            raise ConditionError(f"in {self.text!r}: expected {what} from {low} to {high}, found a {len(tok)}-digit number")
         value = int(self.take())
         if not low <= value <= high:
             self.i -= 1
@@ -300,7 +305,7 @@ class _Parser:
         if tok in _OPS:
             self.take()
             return _OPS[tok][0], self.number(low, high, what)
-        if tok is not None and tok.isdigit():
+        if tok is not None and tok.isdecimal():
             return "=", self.number(low, high, what)
         if required:
             raise self.fail(f"{what}: a number or a comparison such as '≥ 9'")
@@ -329,7 +334,7 @@ class _Parser:
             self.take()
             op, n = self.comparison(2, 12, "a sum")  # type: ignore[misc]
             return Sum(op, n)
-        if tok in _OPS or tok.isdigit():
+        if tok in _OPS or tok.isdecimal():
             op, n = self.comparison(2, 12, "a sum")  # type: ignore[misc]
             return Sum(op, n)
         self.take()

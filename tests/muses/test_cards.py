@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from games.muses.cards import CardFileError, load_cards, parse_cards
+from games.muses.cards import MAX_CARDS, CardFileError, load_cards, parse_cards
 
 from .helpers import make_set
 
@@ -29,11 +29,11 @@ def test_default_set_keeps_the_known_facts() -> None:
     assert "RECONSTRUCTION" in text
 
 
-def test_any_number_of_cards(tmp_path: Path) -> None:
+def test_any_number_of_cards_up_to_the_limit(tmp_path: Path) -> None:
     two = make_set([("Alpha", 1, "", ["7", "", "", ""]), ("Beta", 2, "match", ["Pair", "12", "", ""])])
     assert len(two.cards) == 2
-    many = make_set([(f"M{chr(97 + i)}", 1, "", ["≥ 2", "", "", ""]) for i in range(12)])
-    assert len(many.cards) == 12
+    many = make_set([(f"M{chr(97 + i)}", 1, "", ["≥ 2", "", "", ""]) for i in range(MAX_CARDS)])
+    assert len(many.cards) == MAX_CARDS
     path = tmp_path / "mine.toml"
     path.write_text('[[card]]\nname = "Solo"\npoints = 4\nedges = ["7", "die 5", "blank", ""]\n', encoding="utf-8")
     solo = load_cards(path)
