@@ -81,7 +81,33 @@ def open_store(where: argparse.Namespace | str | None, console: Console | None =
         raise CommandFailure(str(exc), EXIT_FAILURE) from None
     if store.notice and show_notice:
         error_console().print(f"[yellow]{escape(store.notice)}[/]")
+    if write:
+        upgrade_saved_options(store)
     return store
+
+
+def upgrade_saved_options(store: Store, reg: Registry | None = None) -> int:
+    """Bring the options of every saved game up to date with its game (:meth:`Game.upgrade_options`).
+
+    A game saved by an older version may name a file where today's record
+    carries its content (a Muses card file): while that file is still there, it
+    is taken into the record, so the game replays even once the file is gone.
+    Games not installed, or whose upgrade fails, are left as they are.
+    """
+    games = reg or registry()
+
+    def upgrade(game_id: str, options: dict[str, str]) -> dict[str, str] | None:
+        try:
+            return games.get(game_id).upgrade_options(options)
+        except Exception:  # an uninstalled or broken game keeps its options; replaying it says why
+            return None
+
+    from tabletop.store.db import StoreError
+
+    try:
+        return store.upgrade_options(upgrade)
+    except StoreError:  # a busy database: the next writing command tries again
+        return 0
 
 
 def say_waiting() -> None:

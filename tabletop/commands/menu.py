@@ -114,6 +114,7 @@ class Menu:
     def _history(self) -> None:
         """Pick recorded games and step through them, until Back."""
         from tabletop.commands.replay import browse, build_replay
+        from tabletop.store.records import stored_record
         from tabletop.commands.common import CommandFailure
         from tabletop.ui.terminal import clear_screen
 
@@ -125,7 +126,7 @@ class Menu:
             if record is None:
                 return
             try:
-                browse(self.console, build_replay(record, self.registry))
+                browse(self.console, build_replay(stored_record(record, self.registry), self.registry))
             except CommandFailure as exc:
                 self.console.print(escape(str(exc)))
                 self.prompter.pause("Press any key to go back")
@@ -274,9 +275,14 @@ class Menu:
             self.console.print(option.help)
         if option.free_text:
             value = setup.options.get(key, option.default)
+            # A value shown by other words (a card file's contents, by its name and digest) is not
+            # typed over in place: it is named, and an empty answer keeps it.
+            kept = value if option.label_of(value) != value else option.default
+            if kept != option.default:
+                self.console.print(f"Now: {escape(option.label_of(value))}")
 
             def resolved(text: str) -> dict[str, str]:
-                return setup.game.resolve_options({**setup.options, key: text.strip() or option.default})
+                return setup.game.resolve_options({**setup.options, key: text.strip() or kept})
 
             def valid(text: str) -> bool | str:
                 try:
@@ -287,7 +293,11 @@ class Menu:
                     return message.replace(typed, Path(typed).name) if typed else message
                 return True
 
-            text = self.prompter.text(f"{option.label} (empty for the default):", default="" if value == option.default else value, validate=valid)
+            if kept != option.default:
+                question, prefill = f"{option.label} (empty to keep it, {option.default!r} for the default):", ""
+            else:
+                question, prefill = f"{option.label} (empty for the default):", "" if value == option.default else value
+            text = self.prompter.text(question, default=prefill, validate=valid)
             setup.options = resolved(text)
             return
         current = setup.options.get(key, option.default)

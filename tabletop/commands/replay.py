@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
 def load_record(args: argparse.Namespace, console: Console, reg: Registry) -> GameRecord:
     """The record named on the command line: a file if one exists by that name, else a stored game's id."""
     from tabletop.store.db import StoreError, UnknownRecordError
-    from tabletop.store.records import RecordError, read_record_file
+    from tabletop.store.records import RecordError, read_record_file, stored_record
 
     source: str = args.source
     path = Path(source)
@@ -112,7 +112,7 @@ def load_record(args: argparse.Namespace, console: Console, reg: Registry) -> Ga
             raise CommandFailure(f"cannot replay {source}: {exc}") from None
     try:
         with open_store(args, console, write=False) as store:
-            return store.get(common.parse_id(source))
+            return stored_record(store.get(common.parse_id(source)), reg)
     except UnknownRecordError as exc:
         raise CommandFailure(str(exc)) from None
     except StoreError as exc:

@@ -90,7 +90,7 @@ def _writable_store(store: Store | None, data_dir: str | None, console: Any, pro
     """The store ready for writing (opened now if not given), or None after telling the player why not."""
     from rich.markup import escape
 
-    from tabletop.commands.common import CommandFailure, open_store
+    from tabletop.commands.common import CommandFailure, open_store, upgrade_saved_options
     from tabletop.store import StoreError
 
     try:
@@ -103,6 +103,7 @@ def _writable_store(store: Store | None, data_dir: str | None, console: Any, pro
         return None
     if notice:
         console.print(f"[bold]Note:[/bold] {escape(notice)}")
+    upgrade_saved_options(store)
     return store
 
 

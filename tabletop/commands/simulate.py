@@ -191,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(asdict(summary), indent=2))
     else:
-        print_summary(summary)
+        print_summary(summary, game)
     return 0
 
 
@@ -218,11 +218,16 @@ def _run_games(game: Game[Any], options: dict[str, str], agents: list[str], seed
     return results
 
 
-def print_summary(summary: Summary) -> None:
+def print_summary(summary: Summary, game: Game[Any] | None = None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    options = ", ".join(f"{k}={v}" for k, v in summary.options.items() if v not in ("off", "")) or "standard rules"
+    def shown(key: str, value: str) -> str:
+        # An option's own words: a card file by its name and digest, not its whole contents.
+        known = {o.key: o for o in game.info.options} if game is not None else {}
+        return known[key].label_of(value) if key in known else value
+
+    options = ", ".join(f"{k}={shown(k, v)}" for k, v in summary.options.items() if v not in ("off", "")) or "standard rules"
     table = Table(title=f"{summary.game}: {summary.games} games ({options}), seed {summary.seed}", title_justify="left")
     table.add_column("agent", style="bold")
     for heading in ("wins", "draws", "losses", "win rate", "95% CI", "s/move"):

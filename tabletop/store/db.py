@@ -294,6 +294,24 @@ class Store:
             cursor = conn.execute("DELETE FROM games WHERE id = ?", (row_id,))
         return cursor.rowcount > 0
 
+    def upgrade_options(self, upgrade: Callable[[str, dict[str, str]], dict[str, str] | None]) -> int:
+        """Rewrite the options of stored games that ``upgrade(game_id, options)`` brings up to date.
+
+        ``upgrade`` returns the options in today's form, or None to leave a game as
+        it is (a game not installed, say). Returns how many games were rewritten.
+        """
+        rows = self._read("SELECT id, game_id, options FROM games")
+        changed = []
+        for row_id, game_id, text in rows:
+            options = json.loads(text)
+            new = upgrade(game_id, options)
+            if new is not None and new != options:
+                changed.append((json.dumps(new, sort_keys=True), row_id))
+        if changed:
+            with self._write() as conn:
+                conn.executemany("UPDATE games SET options = ? WHERE id = ?", changed)
+        return len(changed)
+
     # ------------------------------------------------------------------ reading
 
     def get(self, row_id: int) -> GameRecord:

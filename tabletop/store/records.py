@@ -470,12 +470,30 @@ def make_agents(record: GameRecord, game: Game[Any]) -> list[Agent | None]:
     return agents
 
 
+def stored_record(record: GameRecord, registry: Registry) -> GameRecord:
+    """A record from the player's own database, its options brought up to date by its game
+    (:meth:`~tabletop.game.Game.upgrade_options`: an old Muses game's card file taken in, say).
+
+    Upgrading may read what old options name, so it is for the player's own saved
+    games only, never for a record file from elsewhere. A game that is not
+    installed, or whose upgrade fails, keeps the record as it is.
+    """
+    from dataclasses import replace
+
+    try:
+        options = registry.get(record.game_id).upgrade_options(record.options)
+    except Exception:  # replaying or continuing it will say what is wrong
+        return record
+    return record if options == record.options else replace(record, options=options)
+
+
 def load_match(record: GameRecord, registry: Registry, *, agents: bool = True) -> Match:
     """Rebuild a record's match to continue it (computer players re-created from the seat specs).
 
     Raises :class:`RecordError` when the game is missing or the history no longer replays.
     """
     game = game_of(record.game_id, registry)
+    record = stored_record(record, registry)
     players = game.info.players
     if len(record.seats) != players:
         raise RecordError(f"seats: {game.info.name} has {players} seat(s), the record has {len(record.seats)}")

@@ -192,8 +192,8 @@ def test_an_old_saved_game_naming_a_path_is_upgraded_while_its_file_is_there(tmp
     db.close()
     with Store.open(tmp_path / "data") as store:
         old = store.get(row)
-    with pytest.raises(RecordError, match="names a card file by its path"):
-        load_match(old, Registry.discover())
+    # Continuing a saved game brings its options up to date first, while the file is there.
+    assert load_match(old, Registry.discover()).state.outcome_text() == outcome
     old.options = upgrade_options(old.options)
     assert is_embedded(old.options["cards"])
     assert load_match(old, Registry.discover()).state.outcome_text() == outcome
@@ -201,3 +201,42 @@ def test_an_old_saved_game_naming_a_path_is_upgraded_while_its_file_is_there(tmp
     cards.unlink()
     gone = {"cards": str(cards)}
     assert upgrade_options(gone) == gone  # nothing to read: left as it was, and refused when replayed
+    old.options = gone
+    with pytest.raises(RecordError, match="names a card file by its path"):
+        load_match(old, Registry.discover())
+
+
+def test_an_old_saved_game_is_given_its_cards_by_the_first_writing_command(tmp_path: Path) -> None:
+    """A game saved when records named their card file: it replays while the file is there, and the
+    first command that writes to the database takes the cards in, so it replays once the file is gone."""
+    cards = tmp_path / "three.toml"
+    cards.write_text(THREE)
+    muses = Registry.discover().get("muses")
+    from tabletop.loop import Match
+
+    match = Match(muses, options=muses.resolve_options({"cards": str(cards)}), seed=12, agents=[NaiveAgent()])
+    match.run()
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        row = start_recording(store, match, ["human"], ["You"]).row_id
+        store.finish(row, match)
+        stored_result = store.get(row).result
+    # As an older Tabletop kept it: the card file's path in the options.
+    with sqlite3.connect(data / "tabletop.db") as conn:
+        conn.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps({"cards": str(cards)}), row))
+    conn.close()
+
+    shown = tabletop(tmp_path, "replay", str(row), "--print")
+    assert shown.returncode == 0, shown.stderr
+    assert f"Result: {stored_result}" in shown.stdout
+    with Store.open(data, write=False) as store:
+        assert store.get(row).options == {"cards": str(cards)}  # a reading command changes nothing
+
+    other = tabletop(tmp_path, "history", "--delete", "999")  # a writing command, about another game
+    assert other.returncode == 2
+    with Store.open(data, write=False) as store:
+        assert is_embedded(store.get(row).options["cards"])
+    cards.unlink()
+    shown = tabletop(tmp_path, "replay", str(row), "--print")
+    assert shown.returncode == 0, shown.stderr
+    assert f"Result: {stored_result}" in shown.stdout
