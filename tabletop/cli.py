@@ -13,23 +13,26 @@ import os
 import signal
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from types import FrameType
 
 from tabletop import __version__
-from tabletop.text import printable
 from tabletop.commands.common import (
     EXIT_FAILURE,
     EXIT_USAGE,
     CommandFailure,
     UsageError,
 )
+from tabletop.text import printable
 
 EXIT_SIGNAL_BASE = 128
 """The shell's convention: a program ended by signal N exits with status 128 + N."""
 EXIT_INTERRUPTED = EXIT_SIGNAL_BASE + signal.SIGINT
 LEAVING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Signals that mean "leave now": ``kill``, a shutdown, the terminal window closed."""
+INTERACTIVE = frozenset({"menu", "play", "resume", "replay"})
+"""Commands that hold the terminal: a leaving signal ends them as Ctrl-C does. The others keep the
+system's default and end at once (``simulate`` would otherwise wait for its worker processes' games)."""
 LEFT = "Left Tabletop. Any game in progress is saved: Continue it from the menu."
 DISK_FULL = "the output could not be written: the disk is full (no space left on device)"
 
@@ -79,11 +82,6 @@ class LeaveSignal(BaseException):
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    with _leave_on_signals():
-        return _run(argv)
-
-
-def _run(argv: list[str]) -> int:
     try:
         status = _main(argv)
         sys.stdout.flush()  # a closed pipe or a full disk shows here, where it can still be reported
@@ -131,7 +129,7 @@ def _crashed(exc: Exception) -> int:
 
 @contextmanager
 def _leave_on_signals() -> Iterator[None]:
-    """Turn the leaving signals into :class:`LeaveSignal` while the program runs, then put back what was there.
+    """Turn the leaving signals into :class:`LeaveSignal` while an interactive command runs, then put back what was there.
 
     Every action is saved as it is applied, so leaving at any point loses at most
     the decision being made; a prompt on screen gives the terminal back as the
@@ -150,10 +148,10 @@ def _leave_on_signals() -> Iterator[None]:
 
 
 def _raise_leave(signum: int, frame: FrameType | None) -> None:
-    # Once leaving, a second signal (a closing terminal may send SIGHUP, then
-    # SIGTERM) must not cut the goodbye short.
+    # Leaving takes a moment (the prompt gives the terminal back, the store
+    # closes); a second signal is the system's to handle and ends the program at once.
     for other in LEAVING_SIGNALS:
-        signal.signal(other, signal.SIG_IGN)
+        signal.signal(other, signal.SIG_DFL)
     raise LeaveSignal(signum)
 
 
@@ -198,7 +196,8 @@ def _main(argv: list[str]) -> int:
     module.add_arguments(sub)
     args = sub.parse_args(rest[1:])
     args.data_dir = data_dir
-    result: int = module.run(args)
+    with _leave_on_signals() if name in INTERACTIVE else nullcontext():
+        result: int = module.run(args)
     return result
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import subprocess
 import sys
 import termios
+import time
 from pathlib import Path
 
 import pexpect
@@ -113,3 +116,34 @@ def test_sigterm_in_the_middle_of_a_game_keeps_it(example_plugin_path: Path, tmp
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux's /proc), so a test can end them itself."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
+def test_sigterm_ends_a_simulation_at_once(tmp_path: Path) -> None:
+    """A command that holds no terminal keeps the default: it does not wait for its workers' games."""
+    argv = ["-m", "tabletop", "--data-dir", str(tmp_path), "simulate", "muster", "--games", "100000",
+            "--agents", "random,random", "--workers", "2"]
+    process = subprocess.Popen([sys.executable, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = _children(process.pid)
+        assert len(workers) == 2, "the simulation did not start its workers"
+        time.sleep(1)  # the games are under way
+        os.kill(process.pid, signal.SIGTERM)
+        assert process.wait(timeout=10) == -signal.SIGTERM
+    finally:
+        process.kill()
+        for worker in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker, signal.SIGKILL)
