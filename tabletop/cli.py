@@ -72,8 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-class LeaveSignal(BaseException):
-    """A leaving signal arrived. Like KeyboardInterrupt it is no Exception, so no handler of errors stops it."""
+class LeaveSignal(KeyboardInterrupt):
+    """A leaving signal arrived: an interrupt like Ctrl-C's, which no handler of errors (``except Exception``) stops.
+
+    It must be a KeyboardInterrupt: raised inside a callback of a prompt's event
+    loop, any other exception would be shown by prompt_toolkit, which then waits
+    for Enter, instead of ending the prompt.
+    """
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -86,12 +91,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _main(argv)
         sys.stdout.flush()  # a closed pipe or a full disk shows here, where it can still be reported
         return status
-    except KeyboardInterrupt:
-        _leave_cleanly()
-        return EXIT_INTERRUPTED
     except LeaveSignal as exc:
         _leave_cleanly()
         return EXIT_SIGNAL_BASE + exc.signum
+    except KeyboardInterrupt:
+        _leave_cleanly()
+        return EXIT_INTERRUPTED
     except EOFError:
         _leave_cleanly()
         return 0
@@ -152,7 +157,30 @@ def _raise_leave(signum: int, frame: FrameType | None) -> None:
     # closes); a second signal is the system's to handle and ends the program at once.
     for other in LEAVING_SIGNALS:
         signal.signal(other, signal.SIG_DFL)
-    raise LeaveSignal(signum)
+    if not _leave_through_the_prompt(signum):
+        raise LeaveSignal(signum)
+
+
+def _leave_through_the_prompt(signum: int) -> bool:
+    """While a prompt's event loop runs, raise from a callback of that loop instead of from here.
+
+    The signal may have come while the prompt was still drawing itself, before
+    it could clean up after itself. A loop callback runs only while the prompt
+    waits for keys, and from there the interrupt passes through its clean-up:
+    cursor shown, raw mode and bracketed paste off. Returns False if no loop runs.
+    """
+    asyncio = sys.modules.get("asyncio")  # not imported: no prompt has run, so none is running
+    if asyncio is None:
+        return False
+    try:
+        asyncio.get_running_loop().call_soon_threadsafe(_raise, LeaveSignal(signum))
+    except RuntimeError:  # no loop running in this thread, or it is closing
+        return False
+    return True
+
+
+def _raise(exc: BaseException) -> None:
+    raise exc
 
 
 def _discard_output() -> None:

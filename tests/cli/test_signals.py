@@ -14,7 +14,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from tests.cli.pty_helpers import ENTER, POINTER, select
+from tests.cli.pty_helpers import DOWN, ENTER, POINTER, select
 
 pytestmark = pytest.mark.pty
 
@@ -63,15 +63,40 @@ def test_a_leaving_signal_at_the_menu_leaves_like_ctrl_c(tmp_path: Path, signum:
     assert "Traceback" not in everything + str(child.before)
 
 
+BUSY_TRIES = 3
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_while_the_menu_is_redrawing_still_leaves(tmp_path: Path, signum: int) -> None:
+    """The signal lands while the prompt handles keys, inside its event loop's callbacks, not while it waits."""
+    for _ in range(BUSY_TRIES):
+        child = _at_the_menu(tmp_path)
+        child.send(DOWN * 30)
+        os.kill(child.pid, signum)
+        index = child.expect([LEFT, "Press ENTER", pexpect.TIMEOUT], timeout=10)
+        assert index == 0, f"the prompt did not leave: {str(child.before)[-300:]!r}"
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 128 + signum
+
+
+CURSOR_TRIES = 5
+
+
 def test_the_cursor_is_shown_again_after_a_leaving_signal(tmp_path: Path) -> None:
-    child = _at_the_menu(tmp_path)
-    os.kill(child.pid, signal.SIGTERM)
-    child.expect(LEFT)
-    before_goodbye = str(child.before)
-    child.expect(pexpect.EOF)
-    child.close()
-    assert SHOW_CURSOR in before_goodbye
-    assert before_goodbye.rfind(HIDE_CURSOR) < before_goodbye.rfind(SHOW_CURSOR)
+    """Even when the signal comes as the menu is still being drawn (tried a few times, at once and a little later)."""
+    for attempt in range(CURSOR_TRIES):
+        child = _spawn(tmp_path)
+        child.expect(MENU)
+        child.expect(POINTER)
+        time.sleep(attempt * 0.002)
+        os.kill(child.pid, signal.SIGTERM)
+        child.expect(LEFT)
+        before_goodbye = str(child.before)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert SHOW_CURSOR in before_goodbye, f"attempt {attempt}: {before_goodbye[-200:]!r}"
+        assert before_goodbye.rfind(HIDE_CURSOR) < before_goodbye.rfind(SHOW_CURSOR)
 
 
 def test_kill_int_at_the_menu_is_ctrl_c(tmp_path: Path) -> None:
