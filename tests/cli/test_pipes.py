@@ -60,7 +60,7 @@ def test_a_reader_that_stops_reading_ends_the_program_quietly(data_dir: Path, co
 def test_head_in_a_shell_pipeline(data_dir: Path, command: list[str]) -> None:
     """The same through a shell, as a person types it; the first line still arrives."""
     line = " ".join([*TABLETOP, "--data-dir", str(data_dir), *command])
-    result = subprocess.run(["bash", "-c", f"set -o pipefail; {line} | head -1"], env=_env(), capture_output=True, text=True, timeout=60)
+    result = subprocess.run(["bash", "-c", f"set -o pipefail; {line} | head -1"], env=_env(), capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert "Muster" in result.stdout and len(result.stdout.splitlines()) == 1
@@ -71,7 +71,7 @@ def test_head_in_a_shell_pipeline(data_dir: Path, command: list[str]) -> None:
 def test_a_full_disk_is_named_plainly(data_dir: Path, command: list[str]) -> None:
     with DEV_FULL.open("w") as full:
         result = subprocess.run([*TABLETOP, "--data-dir", str(data_dir), *command], env=_env(),
-                                stdin=subprocess.DEVNULL, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+                                stdin=subprocess.DEVNULL, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, check=False)
     assert result.returncode == 1
     assert "the output could not be written: the disk is full" in result.stderr
     assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
