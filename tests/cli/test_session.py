@@ -29,7 +29,7 @@ def _computers_only(game: Any) -> Setup:
 
 
 def test_a_game_that_fails_to_start_is_reported_and_the_caller_goes_on(example_plugin_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))  # where the crash report goes
+    monkeypatch.setenv("TABLETOP_STATE_DIR", str(tmp_path))  # where the crash report goes
     game = Registry.discover().get("highcard")
 
     def broken_start(options: Any = None) -> Any:
@@ -40,7 +40,7 @@ def test_a_game_that_fails_to_start_is_reported_and_the_caller_goes_on(example_p
     assert play_setup(_computers_only(game), console, prompter, data_dir=str(tmp_path / "data")) is False
     text = console.export_text()
     assert "High Card stopped on an unexpected error" in text and "no deck in the box" in text
-    assert "Traceback" not in text and list(tmp_path.glob("tabletop-crash-*.txt"))
+    assert "Traceback" not in text and list((tmp_path / "crash-reports").glob("tabletop-crash-*.txt"))
     assert prompter.pauses == ["Press any key to go on"]
 
 
