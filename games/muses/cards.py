@@ -34,9 +34,7 @@ then the set in a canonical text. A game then replays from its record alone;
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import stat
 import tomllib
 import unicodedata
 from dataclasses import dataclass
@@ -44,6 +42,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from tabletop.files import FileRefused, read_bounded
 
 from games.muses.conditions import Condition, ConditionError, parse_condition
 
@@ -390,40 +390,19 @@ def read_card_file(path: str | Path) -> str:
     file = Path(path).expanduser()
     label = clean_text(str(file))
     try:
-        # Non-blocking, so opening a named pipe returns at once instead of waiting for a writer.
-        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        data = read_bounded(file, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise CardFileError(f"{label}: no such card file") from None
+    except IsADirectoryError:
+        raise CardFileError(f"{label}: a folder, not a card file") from None
+    except FileRefused as exc:
+        raise CardFileError(f"{label}: {exc}, so it is not read as a card file") from None
     except OSError as exc:
         raise CardFileError(f"{label}: cannot be read ({exc.strerror})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise CardFileError(f"{label}: {kind}, not a card file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise CardFileError(f"{label}: larger than {MAX_FILE_BYTES:,} bytes, which no card file needs")
-        data = _read_at_most(fd, MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise CardFileError(f"{label}: cannot be read ({exc.strerror})") from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_FILE_BYTES:  # it grew while being read
-        raise CardFileError(f"{label}: larger than {MAX_FILE_BYTES:,} bytes, which no card file needs")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise CardFileError(f"{label}: not UTF-8 text") from None
-
-
-def _read_at_most(fd: int, limit: int) -> bytes:
-    """Up to ``limit`` bytes of an open file."""
-    chunks: list[bytes] = []
-    size = 0
-    while size < limit and (chunk := os.read(fd, limit - size)):
-        chunks.append(chunk)
-        size += len(chunk)
-    return b"".join(chunks)
 
 
 @lru_cache(maxsize=1)

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TextIO
 
+from tabletop.files import FileRefused
 from tabletop.game import InvalidStateError
 
 MOVES_USAGE = "usage: tabletop muster moves [--long] FILE   (FILE: a position as JSON, a full state or a view; - reads stdin)"
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    return Path(path).read_text(encoding="utf-8")
+    from games.muster.show import read_text
+
+    return read_text(path)
 
 
 def moves_command(args: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -40,6 +40,9 @@ def moves_command(args: Sequence[str], out: TextIO | None = None, err: TextIO | 
         position = read_position(_read(path))
     except OSError as exc:
         print(f"muster moves: cannot read {path}: {exc.strerror or exc}", file=err)
+        return 2
+    except FileRefused as exc:
+        print(f"muster moves: {path}: {exc}", file=err)
         return 2
     except UnicodeDecodeError:
         print(f"muster moves: {path} is not a text file", file=err)

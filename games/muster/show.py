@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from tabletop.files import FileRefused
 from tabletop.game import InvalidStateError
 
 if TYPE_CHECKING:
@@ -31,6 +31,8 @@ USAGE = (
     "(FILE: a position as JSON, a full state or a view; - reads stdin)"
 )
 SEATS = {"north": 0, "south": 1, "1": 0, "2": 1}
+MAX_POSITION_BYTES = 1_000_000
+"""A position file larger than this is refused unread (a full state is a few KB)."""
 
 
 class UsageProblem(Exception):
@@ -65,9 +67,12 @@ def parse_args(args: Sequence[str]) -> tuple[str, int | None]:
 
 
 def read_text(path: str) -> str:
+    """A position file's text (``-``: standard input), bounded by :data:`MAX_POSITION_BYTES`."""
+    from tabletop.files import read_bounded, read_bounded_stdin
+
     if path == "-":
-        return sys.stdin.read()
-    return Path(path).read_text(encoding="utf-8")
+        return read_bounded_stdin(MAX_POSITION_BYTES)
+    return read_bounded(path, MAX_POSITION_BYTES).decode("utf-8")
 
 
 def load(path: str) -> MusterState | MusterView:
@@ -78,6 +83,8 @@ def load(path: str) -> MusterState | MusterView:
         text = read_text(path)
     except IsADirectoryError:
         raise InvalidStateError("is a directory, not a position file") from None
+    except FileRefused as exc:
+        raise InvalidStateError(str(exc)) from None
     except OSError as exc:
         raise InvalidStateError(f"cannot read it: {exc.strerror or exc}") from None
     except UnicodeDecodeError:

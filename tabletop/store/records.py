@@ -189,6 +189,8 @@ def read_record_file(path: Any, registry: Registry) -> GameRecord:
     """Read and check a record file; the file is only read, never changed."""
     from pathlib import Path
 
+    from tabletop.files import FileRefused, read_bounded
+
     file = Path(path)
     try:
         raw = read_bounded(file, MAX_RECORD_BYTES)
@@ -198,37 +200,13 @@ def read_record_file(path: Any, registry: Registry) -> GameRecord:
         raise RecordError(f"{file} is a directory, not a record file") from None
     except OSError as exc:
         raise RecordError(f"cannot read {file}: {exc.strerror or exc}") from None
-    except ValueError as exc:
+    except FileRefused as exc:
         raise RecordError(f"{file}: {exc}") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{file} is not a JSON game record (not UTF-8 text)") from None
     return record_from_json(parse_record_text(text), registry)
-
-
-def read_bounded(file: Any, limit: int) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes; ValueError for anything else.
-
-    A pipe, a device or a socket could hang the program or feed it without end
-    (``/dev/zero``), so only a regular file is opened, and no more than
-    ``limit`` bytes are read even if it grows meanwhile.
-    """
-    import os
-    import stat
-
-    info = os.stat(file)
-    if stat.S_ISDIR(info.st_mode):
-        raise IsADirectoryError(21, "is a directory", str(file))
-    if not stat.S_ISREG(info.st_mode):
-        raise ValueError("not a regular file (a pipe, a device or a socket is not read)")
-    if info.st_size > limit:
-        raise ValueError(f"the file is {info.st_size:,} bytes, more than the {limit:,} a file may have")
-    with open(file, "rb") as handle:
-        raw = handle.read(limit + 1)
-    if len(raw) > limit:
-        raise ValueError(f"the file is more than the {limit:,} bytes a file may have")
-    return raw
 
 
 def record_from_json(data: Any, registry: Registry) -> GameRecord:

@@ -57,7 +57,7 @@ def solve(tmp_path: Path, cards: Path) -> subprocess.CompletedProcess[str]:
 BAD_FILES = {
     "too many cards to solve": (many(200), f"200 cards, more than the {MAX_CARDS} a set may have"),
     "one card past the limit": (many(MAX_CARDS + 1), f"more than the {MAX_CARDS} a set may have"),
-    "a file over the size limit": (GOOD + "#" * MAX_FILE_BYTES, f"larger than {MAX_FILE_BYTES:,} bytes"),
+    "a file over the size limit": (GOOD + "#" * MAX_FILE_BYTES, f"more than the {MAX_FILE_BYTES:,} it may have"),
     "an integer of thousands of digits": (GOOD.replace("points = 3", "points = " + "9" * 5000), "more digits than any value"),
     "lists nested thousands deep": (GOOD.replace('["7", "Pair", "", ""]', "[" * 5000 + "]" * 5000), "nested deeper"),
     "a condition of thousands of digits": (GOOD.replace('"7"', '"≥ ' + "9" * 5000 + '"'), f"at most {MAX_CONDITION_CHARS} characters"),
