@@ -31,9 +31,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from tabletop import __version__
+from tabletop.userdirs import env_var, user_dir
 
-ENV_VAR = "TABLETOP_STATE_DIR"
-APP_DIR = "tabletop"
+ENV_VAR = env_var("state")
 REPORTS_DIR = "crash-reports"
 PREFIX = "tabletop-crash-"
 SUFFIX = ".txt"
@@ -47,16 +47,7 @@ HIDDEN = "[hidden]"
 
 def state_dir(env: Mapping[str, str] | None = None) -> Path:
     """The state directory, following the precedence above (it may not exist yet)."""
-    env = os.environ if env is None else env
-    override = env.get(ENV_VAR, "")
-    if override:
-        return Path(override).expanduser()
-    xdg = env.get("XDG_STATE_HOME", "")
-    # The XDG rule: a relative path in XDG_STATE_HOME is invalid and must be ignored.
-    if xdg and Path(xdg).is_absolute():
-        return Path(xdg) / APP_DIR
-    home = env.get("HOME") or str(Path.home())
-    return Path(home) / ".local" / "state" / APP_DIR
+    return user_dir("state", env)
 
 
 def crash_reports_dir(env: Mapping[str, str] | None = None) -> Path:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import operator
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,11 +41,9 @@ DAMAGED_CACHE = "The saved solution was damaged; solving again."
 
 def default_cache_dir() -> Path:
     """``$TABLETOP_CACHE_DIR``, else ``$XDG_CACHE_HOME/tabletop``, else ``~/.cache/tabletop``."""
-    explicit = os.environ.get("TABLETOP_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "tabletop"
+    from tabletop.userdirs import user_dir
+
+    return user_dir("cache")
 
 
 def cache_file(cardset: CardSet, mode: str, cache_dir: Path) -> Path:

@@ -21,8 +21,9 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-ENV_VAR = "TABLETOP_DATA_DIR"
-APP_DIR = "tabletop"
+from tabletop.userdirs import env_var, user_dir
+
+ENV_VAR = env_var("data")
 DB_NAME = "tabletop.db"
 
 
@@ -31,15 +32,7 @@ def data_dir(option: str | os.PathLike[str] | None = None, env: Mapping[str, str
     env = os.environ if env is None else env
     if option is not None and str(option) != "":
         return Path(option).expanduser()
-    override = env.get(ENV_VAR, "")
-    if override:
-        return Path(override).expanduser()
-    xdg = env.get("XDG_DATA_HOME", "")
-    # The XDG rule: a relative path in XDG_DATA_HOME is invalid and must be ignored.
-    if xdg and Path(xdg).is_absolute():
-        return Path(xdg) / APP_DIR
-    home = env.get("HOME") or str(Path.home())
-    return Path(home) / ".local" / "share" / APP_DIR
+    return user_dir("data", env)
 
 
 def database_path(directory: Path) -> Path:
