@@ -6,7 +6,7 @@ choices):
 * ``api``: the public protocol a match or a search uses -- ``legal_actions()``,
   a uniform pick with the RNG, ``sample_chance(rng)``, ``apply(action)`` (which
   checks legality);
-* ``fast``: :func:`games.muster.playout.random_playout`, the helper a search AI
+* ``fast``: :func:`tabletop_muster.playout.random_playout`, the helper a search AI
   calls for its rollouts (same rules code, no action objects).
 
 Rates are per second of this process's CPU time (one core's work, whatever else
@@ -22,8 +22,8 @@ import sys
 import time
 from collections.abc import Mapping
 
-from games.muster import game
-from games.muster.playout import random_playout
+from tabletop_muster import game
+from tabletop_muster.playout import random_playout
 
 
 def play_api(seed: int, options: Mapping[str, str]) -> tuple[int, int]:

@@ -17,10 +17,10 @@ import random
 import sys
 from collections.abc import Sequence
 
-from games.muster.ai.sampling import DealSampler
-from games.muster.ai.search import KEY_COARSE, Node, SearchConfig, _iterate
-from games.muster.ai.simple import MediumAgent
-from games.muster.state import MusterState
+from tabletop_muster.ai.sampling import DealSampler
+from tabletop_muster.ai.search import KEY_COARSE, Node, SearchConfig, _iterate
+from tabletop_muster.ai.simple import MediumAgent
+from tabletop_muster.state import MusterState
 
 POSITIONS = ((1, 10), (2, 30), (3, 50))
 """(seed, decisions played by Medium) of the positions looked at."""

@@ -19,10 +19,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from games.muster import game
-from games.muster.agents import SEARCHES
-from games.muster.ai.lab import parse_spec
-from games.muster.state import MusterState
+from tabletop_muster import game
+from tabletop_muster.agents import SEARCHES
+from tabletop_muster.ai.lab import parse_spec
+from tabletop_muster.state import MusterState
 
 TARGET = 2000
 

@@ -41,8 +41,8 @@ from typing import Any
 from tabletop.commands.simulate import GameResult, play_game, summarise, wilson
 from tabletop.rng import derive_seed
 
-from games.muster import MusterGame
-from games.muster.ai.lab import LabGame, parse_spec
+from tabletop_muster import MusterGame
+from tabletop_muster.ai.lab import LabGame, parse_spec
 
 FULL_GAMES = 400
 FULL_SECONDS = 1.0
@@ -86,7 +86,7 @@ def settings_of(spec: str) -> dict[str, Any]:
         >>> settings_of("hard:seconds=4")["seconds"], settings_of("medium")
         (4, {'level': 'medium', 'class': 'MediumAgent'})
     """
-    from games.muster.agents import AGENTS
+    from tabletop_muster.agents import AGENTS
 
     level, settings = parse_spec(spec)
     agent = AGENTS[level](**settings)

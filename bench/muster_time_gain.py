@@ -28,11 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.muster.agents import hard
-from games.muster.ai.lab import parse_spec
-from games.muster.ai.sampling import DealSampler
-from games.muster.ai.search import ISMCTSAgent, Node, SearchConfig
-from games.muster.state import MusterState
+from tabletop_muster.agents import hard
+from tabletop_muster.ai.lab import parse_spec
+from tabletop_muster.ai.sampling import DealSampler
+from tabletop_muster.ai.search import ISMCTSAgent, Node, SearchConfig
+from tabletop_muster.state import MusterState
 
 
 def positions(count: int, seed: int, every: int = 5, player_iterations: int = 1000) -> list[MusterState]:

@@ -74,6 +74,27 @@ def changes(before: Mapping[Path, tuple[int, int] | None], after: Mapping[Path, 
     ]
 
 
+_OWN_BASETEMP = "_tabletop_own_basetemp"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Give each run a pytest folder of its own, removed at its end.
+
+    pytest's numbered folders are shared by every run of the same user, and one
+    run's clean-up would remove another's folders while it still uses them: two
+    runs side by side (a developer's and another's) must never meet.
+    """
+    if config.option.basetemp is None:
+        config.option.basetemp = tempfile.mkdtemp(prefix="tabletop-pytest-")
+        setattr(config, _OWN_BASETEMP, config.option.basetemp)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    own = getattr(config, _OWN_BASETEMP, None)
+    if own is not None:
+        shutil.rmtree(own, ignore_errors=True)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def run_directory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Point every data, cache, state and temporary folder at one directory of the run's, removed at its end.

@@ -9,8 +9,9 @@ from types import ModuleType
 
 import pytest
 
-import games
 import tabletop
+import tabletop_muses
+import tabletop_muster
 from tests.bench_scripts import BENCH, load_bench
 
 # ``tabletop.__main__`` runs the program when imported.
@@ -19,7 +20,7 @@ NOT_IMPORTED = {"tabletop.__main__"}
 
 def modules() -> list[str]:
     names = []
-    for package in (tabletop, games):
+    for package in (tabletop, tabletop_muster, tabletop_muses):
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             if info.name not in NOT_IMPORTED:
                 names.append(info.name)
@@ -28,7 +29,7 @@ def modules() -> list[str]:
 
 def test_the_modules_are_found() -> None:
     found = modules()
-    assert "tabletop.dice" in found and "games.muster.board" in found and "games.muses.advisor" in found
+    assert "tabletop.dice" in found and "tabletop_muster.board" in found and "tabletop_muses.advisor" in found
 
 
 def bench_scripts() -> list[str]:

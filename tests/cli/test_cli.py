@@ -77,7 +77,7 @@ def test_bad_option_value_is_refused_plainly() -> None:
 
 
 def test_a_flag_takes_on_or_off_or_nothing() -> None:
-    from games.muster import game
+    from tabletop_muster import game
     from tabletop.commands.play import game_parser
 
     parser = game_parser(game)
@@ -116,7 +116,7 @@ def test_list_names_each_games_package_with_its_version() -> None:
     result = subprocess.run([TABLETOP, "list"], capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "120"})
     assert result.returncode == 0
     muster_line = next(line for line in result.stdout.splitlines() if "muster" in line)
-    assert f"tabletop {__version__}" in muster_line
+    assert f"tabletop-muster {__version__}" in muster_line
     block = result.stdout[result.stdout.index("muster "):]
     assert "options: --simplified --power-of-one --over-the-rainbow" in block
     assert "computer levels: easy, medium, hard" in block

@@ -70,7 +70,7 @@ def recorded(data: Path) -> dict[str, GameRecord]:
 
 def hidden_cards(record: GameRecord, seen_by: Iterable[int]) -> list[int]:
     """Cards of a single copy that the seats ``seen_by`` cannot see now: unknown in the other hands, or in the deck."""
-    from games.muster.cards import COPIES
+    from tabletop_muster.cards import COPIES
 
     state = load_match(record, Registry.discover(), agents=False).state
     hidden = list(state.deck)  # type: ignore[attr-defined]
@@ -85,7 +85,7 @@ def hidden_cards(record: GameRecord, seen_by: Iterable[int]) -> list[int]:
 
 def leaks(text: str, cards: Iterable[int], seed: int) -> list[str]:
     """Each hidden card (by name or code) and the seed, wherever ``text`` shows them."""
-    from games.muster.cards import card_code, card_name
+    from tabletop_muster.cards import card_code, card_name
 
     screen = plain(text)
     found = []
@@ -234,7 +234,7 @@ def test_an_unfinished_replay_tells_no_draw_and_a_finished_one_shows_both_hands(
     assert printed.returncode == 0, printed.stderr
     assert "seed 4242" in printed.stdout and "a card" not in printed.stdout
     state = load_match(finished, Registry.discover(), agents=False).state
-    from games.muster.board import card_text
+    from tabletop_muster.board import card_text
 
     for seat, name in enumerate(("North", "South")):
         hand = " ".join(card_text(k).plain for k in sorted(state.hands[seat]))  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ REAL_HOME = Path.home()
 
 WHERE_THE_PROGRAM_WRITES = """
 import json, tempfile
-from games.muses.advisor import default_cache_dir
+from tabletop_muses.advisor import default_cache_dir
 from tabletop.crash import crash_reports_dir
 from tabletop.store.paths import data_dir
 print(json.dumps({"data": str(data_dir()), "cache": str(default_cache_dir()),

@@ -44,13 +44,27 @@ def test_builtin_games_are_listed_without_importing_them() -> None:
         "from tabletop.registry import Registry\n"
         "registry = Registry.discover()\n"
         "print(json.dumps({'ids': registry.ids(), 'sources': [registry.source(i) for i in registry.ids()],\n"
-        "                  'imported': sorted(m for m in sys.modules if m == 'games' or m.startswith('games.'))}))\n"
+        "                  'imported': sorted(m for m in sys.modules if m.startswith(('tabletop_muster', 'tabletop_muses')))}))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60)
     found = json.loads(done.stdout)
     assert {"muster", "muses"} <= set(found["ids"])
-    assert "tabletop (games.muster:game)" in found["sources"]
+    # Each built-in game is a distribution of its own, found through the entry point as any plugin is.
+    assert "tabletop-muster (tabletop_muster:game)" in found["sources"]
+    assert "tabletop-muses (tabletop_muses:game)" in found["sources"]
     assert found["imported"] == []
+
+
+def test_no_import_package_named_games_is_installed() -> None:
+    import importlib.metadata
+
+    top_levels = set()
+    for dist in importlib.metadata.distributions():
+        if dist.metadata["Name"].startswith("tabletop"):
+            top_levels |= {f.parts[0] for f in dist.files or [] if f.suffix == ".py" or len(f.parts) > 1}
+    found = subprocess.run([sys.executable, "-c", "import games"], capture_output=True, text=True, cwd="/", timeout=60)
+    assert found.returncode != 0 and "No module named 'games'" in found.stderr
+    assert "games" not in top_levels
 
 
 def test_plugin_modules_load_only_when_asked(site: Path, example_plugin_path: Path) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from games.muses.cards import CardSet
+from tabletop_muses.cards import CardSet
 
 from .helpers import make_set
 

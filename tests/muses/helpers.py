@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.muses.cards import CardSet, parse_cards
-from games.muses.rules import MusesState
+from tabletop_muses.cards import CardSet, parse_cards
+from tabletop_muses.rules import MusesState
 
 SMALL = """
 [game]

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from games.muses import game
-from games.muses.advisor import DAMAGED_CACHE, Advisor, advisor_for
-from games.muses.rules import MusesState
-from games.muses.solver import CACHE_MAGIC, DAMAGED, LOADED, MISSING, OUTDATED, Solver
-from games.muses.ui import MusesUI
+from tabletop_muses import game
+from tabletop_muses.advisor import DAMAGED_CACHE, Advisor, advisor_for
+from tabletop_muses.rules import MusesState
+from tabletop_muses.solver import CACHE_MAGIC, DAMAGED, LOADED, MISSING, OUTDATED, Solver
+from tabletop_muses.ui import MusesUI
 
 from .helpers import make_set, play
 

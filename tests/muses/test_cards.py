@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from games.muses.cards import MAX_CARDS, CardFileError, load_cards, parse_cards
+from tabletop_muses.cards import MAX_CARDS, CardFileError, load_cards, parse_cards
 
 from .helpers import make_set
 
@@ -25,7 +25,7 @@ def test_default_set_keeps_the_known_facts() -> None:
         upright = card.edges[0].probability()  # type: ignore[union-attr]
         assert all(upright >= e.probability() for e in card.edges[1:] if e is not None), card.name
     assert (cards.target, cards.hints) == (20, 3)
-    text = (Path(__file__).parents[2] / "games/muses/default.toml").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[2] / "games/muses/tabletop_muses/default.toml").read_text(encoding="utf-8")
     assert "RECONSTRUCTION" in text
 
 

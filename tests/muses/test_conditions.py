@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.muses.conditions import PAIRS, ConditionError, parse_condition
+from tabletop_muses.conditions import PAIRS, ConditionError, parse_condition
 
 
 def satisfying(text: str) -> set[tuple[int, int]]:

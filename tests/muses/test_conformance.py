@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.muses import game
+from tabletop_muses import game
 
 testing = pytest.importorskip("tabletop.testing")
 

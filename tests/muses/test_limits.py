@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from games.muses import game
-from games.muses.cards import (
+from tabletop_muses import game
+from tabletop_muses.cards import (
     MAX_CARDS,
     MAX_CONDITION_CHARS,
     MAX_FILE_BYTES,
@@ -21,8 +21,8 @@ from games.muses.cards import (
     load_cards,
     parse_cards,
 )
-from games.muses.conditions import ConditionError, parse_condition
-from games.muses.ui import MusesUI
+from tabletop_muses.conditions import ConditionError, parse_condition
+from tabletop_muses.ui import MusesUI
 
 from .helpers import play
 

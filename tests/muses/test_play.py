@@ -7,11 +7,11 @@ import random
 
 from rich.console import Console
 
-from games.muses import game
-from games.muses.advisor import Advisor
-from games.muses.agents import NaiveAgent, OptimalAgent
-from games.muses.rules import ACT, OVER, Claim, MusesState
-from games.muses.ui import MusesUI
+from tabletop_muses import game
+from tabletop_muses.advisor import Advisor
+from tabletop_muses.agents import NaiveAgent, OptimalAgent
+from tabletop_muses.rules import ACT, OVER, Claim, MusesState
+from tabletop_muses.ui import MusesUI
 from tabletop.game import TERMINAL
 from tabletop.loop import Match
 from tabletop.ui.base import Prompter

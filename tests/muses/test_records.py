@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from games.muses import game
-from games.muses.agents import NaiveAgent
-from games.muses.cards import embed_cardset, is_embedded, load_cards
-from games.muses.game import CARDS_OPTION, upgrade_options
+from tabletop_muses import game
+from tabletop_muses.agents import NaiveAgent
+from tabletop_muses.cards import embed_cardset, is_embedded, load_cards
+from tabletop_muses.game import CARDS_OPTION, upgrade_options
 from tabletop.commands.setup import Setup, describe_options
 from tabletop.game import InvalidStateError
 from tabletop.registry import Registry

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from games.muses.advisor import Advisor, cache_file, default_cache_dir
-from games.muses.rules import ACT, Draw, MusesState, Roll
-from games.muses.solver import SCORE, WIN, Solver
+from tabletop_muses.advisor import Advisor, cache_file, default_cache_dir
+from tabletop_muses.rules import ACT, Draw, MusesState, Roll
+from tabletop_muses.solver import SCORE, WIN, Solver
 
 from .helpers import make_set
 
@@ -142,7 +142,7 @@ def test_advice_only_at_a_decision() -> None:
 
 
 def test_solve_command_prints_probability_and_time(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from games.muses import game
+    from tabletop_muses import game
 
     path = tmp_path / "small.toml"
     path.write_text(

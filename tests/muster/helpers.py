@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.muster import game
-from games.muster.state import MusterState
+from tabletop_muster import game
+from tabletop_muster.state import MusterState
 
 
 def legal(state: MusterState) -> set[str]:
@@ -20,7 +20,7 @@ def play(state: MusterState, *texts: str) -> MusterState:
 
 def card(code: str) -> int:
     """A card kind from its code (``W3``, ``R``, ``X``)."""
-    from games.muster.cards import parse_card
+    from tabletop_muster.cards import parse_card
 
     kind = parse_card(code)
     assert kind is not None, code
@@ -29,13 +29,13 @@ def card(code: str) -> int:
 
 def why(state: MusterState, text: str) -> str:
     """Why the action ``text`` is illegal ("" when it is legal)."""
-    from games.muster.reasons import reason_illegal
+    from tabletop_muster.reasons import reason_illegal
 
     return reason_illegal(state, game.parse_action(state, text)) or ""
 
 
 def why_not(state: object, code: str, verb: str | None = None) -> str:
     """``why_unplayable`` for a card code ("" when the card can be used)."""
-    from games.muster.reasons import why_unplayable
+    from tabletop_muster.reasons import why_unplayable
 
     return why_unplayable(state, card(code), verb) or ""  # type: ignore[arg-type]

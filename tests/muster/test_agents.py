@@ -9,12 +9,12 @@ import time
 
 import pytest
 
-from games.muster import game
-from games.muster.agents import AGENTS, LABELS, SEARCHES
-from games.muster.ai.features import evaluate
-from games.muster.ai.lab import LabGame
-from games.muster.ai.sampling import DealSampler
-from games.muster.state import MusterState
+from tabletop_muster import game
+from tabletop_muster.agents import AGENTS, LABELS, SEARCHES
+from tabletop_muster.ai.features import evaluate
+from tabletop_muster.ai.lab import LabGame
+from tabletop_muster.ai.sampling import DealSampler
+from tabletop_muster.state import MusterState
 from tabletop.commands.simulate import play_game
 
 VARIANTS = ("simplified", "power_of_one", "over_the_rainbow")

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.muster import game
+from tabletop_muster import game
 from tabletop.testing import check_agents, check_game, check_steps, option_combinations
 
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from games.muster import game
-from games.muster.actions import ALL_ACTIONS, parse_text
-from games.muster.position import build_state
-from games.muster.reasons import VERBS, why_unplayable
+from tabletop_muster import game
+from tabletop_muster.actions import ALL_ACTIONS, parse_text
+from tabletop_muster.position import build_state
+from tabletop_muster.reasons import VERBS, why_unplayable
 from tabletop.game import IllegalActionError, InvalidActionError
 
 from tests.muster.helpers import card, play

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from games.muster import game
-from games.muster.cli import moves_command
-from games.muster.position import build_state, loads, read_position, state_from_json, view_from_json
-from games.muster.view import MusterView
+from tabletop_muster import game
+from tabletop_muster.cli import moves_command
+from tabletop_muster.position import build_state, loads, read_position, state_from_json, view_from_json
+from tabletop_muster.view import MusterView
 from tabletop.game import InvalidStateError
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.muster.show import MAX_POSITION_BYTES
+from tabletop_muster.show import MAX_POSITION_BYTES
 
 
 def tool(*args: str) -> subprocess.CompletedProcess[str]:

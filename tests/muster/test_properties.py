@@ -8,12 +8,12 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.muster import game
-from games.muster.actions import ALL_ACTIONS
-from games.muster.cards import COPIES, HAND_SIZE, TURN_LIMIT
-from games.muster.reasons import reason_illegal
-from games.muster.state import ACT, MusterState
-from games.muster.view import determinize
+from tabletop_muster import game
+from tabletop_muster.actions import ALL_ACTIONS
+from tabletop_muster.cards import COPIES, HAND_SIZE, TURN_LIMIT
+from tabletop_muster.reasons import reason_illegal
+from tabletop_muster.state import ACT, MusterState
+from tabletop_muster.view import determinize
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -140,7 +140,7 @@ def test_clones_are_independent_and_replay_identically(seed: int, stop: int) -> 
 
 
 def test_playout_helper_plays_the_same_games_as_the_api() -> None:
-    from games.muster.playout import random_playout
+    from tabletop_muster.playout import random_playout
 
     for seed in range(5):
         by_api, _ = play_random({}, seed, check=False)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from games.muster import game
-from games.muster.cards import CASTLE, RAINBOW, WIZARD, card_code, parse_token
-from games.muster.position import build_state
-from games.muster.reasons import why_unplayable
-from games.muster.scoring import castle_results, score
-from games.muster.state import ACT, OVER, PLACE, REFILL, MusterState
+from tabletop_muster import game
+from tabletop_muster.cards import CASTLE, RAINBOW, WIZARD, card_code, parse_token
+from tabletop_muster.position import build_state
+from tabletop_muster.reasons import why_unplayable
+from tabletop_muster.scoring import castle_results, score
+from tabletop_muster.state import ACT, OVER, PLACE, REFILL, MusterState
 from tabletop.game import CHANCE, IllegalActionError
 
 from tests.muster.helpers import card, legal, play, why

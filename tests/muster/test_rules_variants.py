@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.muster import game
-from games.muster.cards import token_code
-from games.muster.position import build_state
+from tabletop_muster import game
+from tabletop_muster.cards import token_code
+from tabletop_muster.position import build_state
 
 from tests.muster.helpers import legal, play, why
 

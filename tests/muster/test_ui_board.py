@@ -7,12 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from games.muster import game
-from games.muster.board import board, column_text, condense, log_lines, result
-from games.muster.cards import parse_token
-from games.muster.position import build_state
-from games.muster.state import MusterState
-from games.muster.ui import MusterUI
+from tabletop_muster import game
+from tabletop_muster.board import board, column_text, condense, log_lines, result
+from tabletop_muster.cards import parse_token
+from tabletop_muster.position import build_state
+from tabletop_muster.state import MusterState
+from tabletop_muster.ui import MusterUI
 from tests.muster.ui_helpers import console, decision_states, lines_of, text_of
 
 BOARD_LINES = 16
@@ -242,7 +242,7 @@ def test_render_result_marks_the_last_viewer() -> None:
 def test_the_title_line_fits_80_columns_with_every_variant_on() -> None:
     from itertools import product
 
-    from games.muster.board import VARIANT_TAGS, title_line
+    from tabletop_muster.board import VARIANT_TAGS, title_line
 
     for flags in product((False, True), repeat=3):
         state = build_state(north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2", turn=499, simplified=flags[0],

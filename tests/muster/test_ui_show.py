@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from games.muster.position import build_state
-from games.muster.show import show_command
+from tabletop_muster.position import build_state
+from tabletop_muster.show import show_command
 from tests.muster.ui_helpers import lines_of
 
 EXAMPLE = Path(__file__).parent / "example_position.json"

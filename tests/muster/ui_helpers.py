@@ -9,8 +9,8 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 
-from games.muster import game
-from games.muster.state import MusterState
+from tabletop_muster import game
+from tabletop_muster.state import MusterState
 from tabletop.ui.base import Choice, Prompter
 
 WIDTH = 80

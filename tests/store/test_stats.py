@@ -89,7 +89,7 @@ def test_stats_table_renders() -> None:
 
 
 def test_the_history_fits_a_duel_in_two_lines_at_80_columns() -> None:
-    from games.muster import game as muster
+    from tabletop_muster import game as muster
     from tabletop.store import history_table
     from tabletop.commands.common import game_names
 

@@ -1,0 +1,208 @@
+"""The advisor: the win probability after each legal action, from the exact solver.
+
+    >>> from tabletop_muses.cards import load_cards
+    >>> from tabletop_muses.rules import MusesState
+    >>> cards = load_cards().with_target(5)
+    >>> state = MusesState(cards)
+    >>> for text in ("draw Erato", "roll 2 3"):
+    ...     state.apply(next(a for a in state.legal_actions() if str(a) == text))
+    >>> advice = Advisor(cards, cache_dir=None).advise(state)
+    >>> str(advice.best), advice.value == advice.options[0][1]
+    ('claim Erato', True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import operator
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from tabletop_muses.cards import CardSet
+from tabletop_muses.rules import (
+    ACT,
+    DRAW,
+    OVER,
+    REROLL,
+    ROLL,
+    Claim,
+    End,
+    Hint,
+    MusesAction,
+    MusesState,
+    UsePower,
+)
+from tabletop_muses.solver import DAMAGED, LOADED, ROLL_WEIGHTS, WIN, Solver, _change, _idx
+
+DAMAGED_CACHE = "The saved solution was damaged; solving again."
+"""Said to the player when the on-disk solution fails its checks (it is then replaced)."""
+
+
+def default_cache_dir() -> Path:
+    """``$TABLETOP_CACHE_DIR``, else ``$XDG_CACHE_HOME/tabletop``, else ``~/.cache/tabletop``."""
+    from tabletop.userdirs import user_dir
+
+    return user_dir("cache")
+
+
+def cache_file(cardset: CardSet, mode: str, cache_dir: Path) -> Path:
+    """Where the solution of ``cardset`` lives: named by a hash of the card file's content."""
+    name = hashlib.sha256(f"{cardset.digest}|{cardset.target}|{cardset.hints}|{mode}".encode()).hexdigest()[:32]
+    return cache_dir / f"muses-{name}.bin"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The value of the position and of each legal action, best first."""
+
+    value: float
+    options: list[tuple[MusesAction, float]]
+
+    @property
+    def best(self) -> MusesAction:
+        return self.options[0][0]
+
+
+class Advisor:
+    """Exact values of Muses positions for one card set.
+
+    Only the positions that can follow the one asked about are solved (and
+    kept on disk), so advice late in a game is quick even before the whole
+    game has been solved.
+
+    ``cache_dir``: a folder for the on-disk solution (None: keep it in memory
+    only; the default: :func:`default_cache_dir`).
+    """
+
+    def __init__(self, cardset: CardSet, cache_dir: str | Path | None = "", mode: str = WIN) -> None:
+        self.solver = Solver(cardset, mode)
+        self.cardset = cardset
+        self.seconds = 0.0
+        self.from_cache = False
+        self.damaged_cache = False
+        """True when the on-disk solution failed its checks and was set aside."""
+        directory = default_cache_dir() if cache_dir == "" else (Path(cache_dir) if cache_dir is not None else None)
+        self.path = cache_file(cardset, mode, directory) if directory is not None else None
+        self._loaded = False
+        self._saved = 0
+
+    def prepare(self) -> None:
+        """Read the on-disk solution once, if there is one; a damaged one is set aside (see ``damaged_cache``)."""
+        self._ensure_loaded()
+
+    def _ensure_loaded(self) -> None:
+        if self._loaded:
+            return
+        self._loaded = True
+        if self.path is not None:
+            status = self.solver.load(self.path)
+            self.from_cache = status == LOADED
+            self.damaged_cache = status == DAMAGED
+        self._saved = len(self.solver.memo)
+
+    def save(self) -> None:
+        """Keep what was computed (every memoised value is exact, even of a partial solve)."""
+        if self.path is None or len(self.solver.memo) == self._saved:
+            return
+        try:
+            self.solver.save(self.path)
+            self._saved = len(self.solver.memo)
+        except OSError:
+            pass  # a read-only cache only costs time next run
+
+    def solve(self) -> float:
+        """Solve the whole game (or read the cached solution); the value of a new game."""
+        start = time.perf_counter()
+        self._ensure_loaded()
+        value = self.solver.win_probability()
+        self.save()
+        self.seconds = time.perf_counter() - start
+        return value
+
+    def _terms(self, state: MusesState) -> tuple[int, list[tuple[int, int]], int, int]:
+        solver = self.solver
+        deck = sum(1 << i for i in state.deck)
+        powers = [solver.kind_of[i] for i in state.unused_powers()]
+        return deck, list(state.display), state.claimed_points(), solver.resources(state.hints, powers)
+
+    def value(self, state: MusesState) -> float:
+        """The value of any position under perfect play from here on."""
+        self._ensure_loaded()
+        deck, display, claimed, r = self._terms(state)
+        if state.phase == OVER:
+            return self.solver.terminal(claimed, state.hints)
+        if state.phase == DRAW:
+            slots = [-1, -1, -1]
+            for c, rot in display:
+                slots[rot - 1] = c
+            return self.solver.value(deck, (slots[0], slots[1], slots[2]), claimed, r)
+        tables = self.solver.turn_tables(deck, display, claimed, r)
+        row = tables[r]
+        if state.phase == ROLL:
+            return row if isinstance(row, float) else sum(map(operator.mul, ROLL_WEIGHTS, row))
+        if state.phase == REROLL:
+            assert state.kept is not None
+            kept = state.kept
+            return sum(row if isinstance(row, float) else row[_idx(kept, v)] for v in range(1, 7)) / 6
+        assert state.dice is not None
+        return row if isinstance(row, float) else row[_idx(*state.dice)]
+
+    def advise(self, state: MusesState) -> Advice:
+        """Every legal action with the value after it, best first (ties in notation order)."""
+        if state.phase != ACT or state.dice is None:
+            raise ValueError("advice is given when the dice are rolled and it is your move")
+        self._ensure_loaded()
+        solver = self.solver
+        deck, display, claimed, r = self._terms(state)
+        options, tables = solver.turn_solution(deck, display, claimed, r)
+        ends = {claim: values[r] for claim, _, values in options}
+        pair = state.dice
+
+        def after(field: int, moved: tuple[int, ...], random_: bool) -> float:
+            table = tables[r - solver.unit(field)]
+            if isinstance(table, float):
+                return table
+            return sum(table[j] for j in moved) / 6 if random_ else table[moved[0]]
+
+        rated: list[tuple[MusesAction, float]] = []
+        for action in state.legal_actions():
+            if isinstance(action, End):
+                v = ends[-1]
+            elif isinstance(action, Claim):
+                v = ends[self.cardset.index(action.card)]
+            elif isinstance(action, Hint):
+                v = after(0, (_change(pair, action.die, action.die + action.delta),), False)
+            else:
+                assert isinstance(action, UsePower)
+                v = self._power_value(state, action, after)
+            rated.append((action, v))
+        rated.sort(key=lambda av: -av[1])  # stable: equal values keep notation order
+        row = tables[r]
+        value = row if isinstance(row, float) else row[_idx(*pair)]
+        return Advice(value, rated)
+
+    def _power_value(self, state: MusesState, action: UsePower, after: object) -> float:
+        index = self.cardset.index(action.card)
+        power = self.cardset.cards[index].power
+        assert power is not None and state.dice is not None
+        field = self.solver.kind_of[index] + 1
+        pair = state.dice
+        other = pair[1] if pair[0] == action.die else pair[0]
+        if power.kind == "reroll":
+            moved = tuple(_idx(other, v) for v in range(1, 7))
+            return after(field, moved, True)  # type: ignore[operator, no-any-return]
+        new = {"flip": 7 - action.die, "adjust": action.die + action.delta, "match": other}[power.kind]
+        return after(field, (_change(pair, action.die, new),), False)  # type: ignore[operator, no-any-return]
+
+
+_ADVISORS: dict[tuple[str, str, str], Advisor] = {}
+
+
+def advisor_for(cardset: CardSet, cache_dir: str | Path | None = "", mode: str = WIN) -> Advisor:
+    """A shared advisor per card set, so a solution is computed or read once per process."""
+    directory = default_cache_dir() if cache_dir == "" else cache_dir  # where the environment says now
+    key = (cardset.digest, str(directory), mode)
+    if key not in _ADVISORS:
+        _ADVISORS[key] = Advisor(cardset, directory, mode)
+    return _ADVISORS[key]

@@ -1,0 +1,41 @@
+"""Computer players for Muses: a naive one and the exact optimal one."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop_muses.rules import Claim, End, MusesView
+from tabletop.game import Agent, View
+
+
+class NaiveAgent(Agent):
+    """Claims the first claimable muse in the display (oldest first); never uses hints or powers."""
+
+    name = "naive"
+
+    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        assert isinstance(view, MusesView)
+        claims = {a.card: a for a in legal if isinstance(a, Claim)}
+        for entry in view.to_json()["display"]:
+            if entry["name"] in claims:
+                return claims[entry["name"]]
+        return next(a for a in legal if isinstance(a, End))
+
+
+class OptimalAgent(Agent):
+    """Plays the move the exact solver rates best (the solution is cached on disk)."""
+
+    name = "optimal"
+
+    def __init__(self, cache_dir: str | None = "") -> None:
+        # "" is the user's cache folder; None keeps the solution in memory only.
+        self.cache_dir = cache_dir
+
+    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        from tabletop_muses.advisor import advisor_for
+
+        assert isinstance(view, MusesView)
+        state = view.state()
+        return advisor_for(state.cardset, self.cache_dir).advise(state).best

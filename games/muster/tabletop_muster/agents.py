@@ -1,0 +1,67 @@
+"""Muster's computer levels, in menu order: ``AGENTS`` (name -> factory) and ``LABELS``.
+
+Each factory takes optional settings, so benchmarks and tests can vary the budget::
+
+    >>> from tabletop_muster.agents import AGENTS
+    >>> agent = AGENTS["hard"](iterations=200)   # a fixed, reproducible budget
+    >>> agent.config.iterations
+    200
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.agents import RandomAgent
+from tabletop.game import Agent
+
+from tabletop_muster.ai import EasyAgent, ISMCTSAgent, MediumAgent, PIMCAgent, SearchAgent, SearchConfig
+
+DEFAULT_SECONDS = 1.0
+"""Thinking time per move of the search levels unless told otherwise."""
+
+
+def _config(seconds: float | None, iterations: int | None, settings: dict[str, Any]) -> SearchConfig:
+    return SearchConfig(seconds=DEFAULT_SECONDS if seconds is None else seconds, iterations=iterations, **settings)
+
+
+def ismcts(seconds: float | None = None, iterations: int | None = None, **settings: Any) -> SearchAgent:
+    """Information Set MCTS (opponent actions keyed by kind and column)."""
+    return ISMCTSAgent(_config(seconds, iterations, settings))
+
+
+def pimc(seconds: float | None = None, iterations: int | None = None, **settings: Any) -> SearchAgent:
+    """Determinized UCT over sampled deals, with a vote."""
+    return PIMCAgent(_config(seconds, iterations, settings))
+
+
+HARD = ismcts
+"""The search that measured stronger (docs/muster-ai.md)."""
+
+
+def hard(seconds: float | None = None, iterations: int | None = None, **settings: Any) -> SearchAgent:
+    """The Hard level: the stronger search, 1 s per move by default."""
+    agent = HARD(seconds, iterations, **settings)
+    agent.name = "hard"
+    return agent
+
+
+SEARCHES: dict[str, Callable[..., SearchAgent]] = {"hard": hard, "ismcts": ismcts, "pimc": pimc}
+"""The levels that search (they report ``last_iterations``)."""
+
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "easy": EasyAgent,
+    "medium": MediumAgent,
+    **SEARCHES,
+    "random": RandomAgent,
+}
+
+LABELS: dict[str, str] = {
+    "easy": "Easy (random, leaning to sensible moves)",
+    "medium": "Medium (greedy, one move ahead)",
+    "hard": "Hard (search, 1 s per move)",
+    "ismcts": "Experimental: Information Set MCTS",
+    "pimc": "Experimental: determinized search (PIMC)",
+    "random": "Random (uniform legal moves)",
+}
