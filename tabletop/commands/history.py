@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tabletop.store.db import StoreError
-    from tabletop.store.render import history_table
+    from tabletop.ui.tables import history_table
 
     console = make_console()
     try:

@@ -102,7 +102,7 @@ class Menu:
     def _continue_choices(self) -> list[Choice]:
         if self.store is None:
             return []
-        from tabletop.store.render import game_line, local_time
+        from tabletop.ui.tables import game_line, local_time
 
         names = {g.info.id: g.info.short for g in self.games}
         unfinished = sorted(self.store.unfinished(), key=lambda r: r.id or 0, reverse=True)
@@ -148,7 +148,7 @@ class Menu:
         return "fails to load" if broken else "not installed"
 
     def _history_choices(self) -> list[Choice]:
-        from tabletop.store.render import brief_result, game_line, local_time
+        from tabletop.ui.tables import brief_result, game_line, local_time
 
         assert self.store is not None
         names = {g.info.id: g.info.short for g in self.games}
@@ -163,7 +163,7 @@ class Menu:
         return choices
 
     def _show_stats(self) -> None:
-        from tabletop.store import stats_table
+        from tabletop.ui.tables import stats_table
         from tabletop.ui.terminal import clear_screen
 
         assert self.store is not None

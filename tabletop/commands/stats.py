@@ -14,7 +14,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tabletop.store.db import StoreError
-    from tabletop.store.render import stats_table
+    from tabletop.ui.tables import stats_table
 
     console = make_console()
     try:

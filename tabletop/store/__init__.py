@@ -26,7 +26,6 @@ from tabletop.store.records import (
     record_to_json,
 )
 from tabletop.store.recorder import Recorder, attach, start_recording
-from tabletop.store.render import history_table, stats_table
 from tabletop.store.stats import StatsRow, compute_stats
 
 __all__ = [
@@ -45,12 +44,10 @@ __all__ = [
     "compute_stats",
     "data_dir",
     "database_path",
-    "history_table",
     "load_match",
     "parse_record_text",
     "read_record_file",
     "record_from_json",
     "record_to_json",
     "start_recording",
-    "stats_table",
 ]

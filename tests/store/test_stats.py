@@ -10,7 +10,8 @@ from store_fakegames import FakeRegistry
 
 from tabletop.agents import FirstAgent, RandomAgent
 from tabletop.loop import Match
-from tabletop.store import GameRecord, Store, compute_stats, start_recording, stats_table
+from tabletop.store import GameRecord, Store, compute_stats, start_recording
+from tabletop.ui.tables import history_table, stats_table
 
 
 def _game(returns: list[float], seats: list[str], game_id: str = "nim", score: float | None = None) -> GameRecord:
@@ -89,9 +90,8 @@ def test_stats_table_renders() -> None:
 
 
 def test_the_history_fits_a_duel_in_two_lines_at_80_columns() -> None:
-    from tabletop_muster import game as muster
-    from tabletop.store import history_table
     from tabletop.commands.common import game_names
+    from tabletop_muster import game as muster
 
     class Installed:
         def get(self, game_id: str) -> Any:

@@ -1,6 +1,8 @@
-"""Rich tables of the store's contents: the history list and the statistics.
+"""The store's contents drawn for the terminal: the history list, the statistics, and the short texts
+(a date, the players, a result) that the menu's lists are made of.
 
-``rich`` is imported inside the functions so importing the store stays quick.
+The store keeps the data; this module draws it. ``rich`` is imported inside the functions that build
+tables, so the menu's lists of plain text do not load it.
 """
 
 from __future__ import annotations
