@@ -49,6 +49,8 @@ class Pile(Generic[T]):
         return f"Pile({self._cards!r})"
 
     def shuffle(self, rng: random.Random) -> None:
+        """Put the cards in a random order drawn from ``rng`` (for agents and simulations: a rules
+        engine leaves a shuffle to a chance node)."""
         rng.shuffle(self._cards)
 
     def draw(self) -> T:
@@ -58,6 +60,16 @@ class Pile(Generic[T]):
         return self._cards.pop()
 
     def draw_many(self, n: int) -> list[T]:
+        """Take the top ``n`` cards, the top one first; refused whole if fewer are left.
+
+        >>> pile = Pile([1, 2, 3])
+        >>> pile.draw_many(2), pile.to_list()
+        ([3, 2], [1])
+        >>> pile.draw_many(2)
+        Traceback (most recent call last):
+        ...
+        tabletop.cards.EmptyPileError: cannot draw 2 from a pile of 1
+        """
         if n > len(self._cards):
             raise EmptyPileError(f"cannot draw {n} from a pile of {len(self._cards)}")
         return [self._cards.pop() for _ in range(n)]
@@ -77,10 +89,21 @@ class Pile(Generic[T]):
         self._cards.remove(card)
 
     def counts(self) -> Counter[T]:
+        """How many of each card the pile holds.
+
+        >>> Pile("aba").counts()["a"]
+        2
+        """
         return Counter(self._cards)
 
     def copy(self) -> Pile[T]:
+        """A pile of the same cards in the same order, changed independently of this one."""
         return Pile(self._cards)
 
     def to_list(self) -> list[T]:
+        """The cards, bottom to top, as a new list.
+
+        >>> pile = Pile([1, 2]); pile.put(3); pile.to_list()
+        [1, 2, 3]
+        """
         return list(self._cards)

@@ -57,6 +57,12 @@ Run without arguments to open the menu. A game's own tools run as
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser: ``--version``, ``--data-dir`` and the sub-command names; each sub-command
+    parses its own arguments when it runs.
+
+    >>> build_parser().parse_args(["--data-dir", "saves", "history"])
+    Namespace(data_dir='saves', command='history')
+    """
     parser = argparse.ArgumentParser(
         prog="tabletop", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -86,6 +92,11 @@ class LeaveSignal(KeyboardInterrupt):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the program with ``argv`` (default: the command line) and return its exit status.
+
+    No exception leaves it: Ctrl-C, a leaving signal, a closed pipe, a full disk, a failure a command
+    explained and an unexpected error (written to a crash report) each end in a message and a status.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         status = _main(argv)

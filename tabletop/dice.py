@@ -35,6 +35,15 @@ def roll_many(rng: random.Random, n: int, faces: int = FACES) -> tuple[int, ...]
 
 
 def check_face(value: int, faces: int = FACES) -> int:
+    """``value`` itself if a die can show it, else a ValueError (for a face read from a file or typed).
+
+    >>> check_face(4)
+    4
+    >>> check_face(7)
+    Traceback (most recent call last):
+    ...
+    ValueError: a die shows 1 to 6, not 7
+    """
     if not 1 <= value <= faces:
         raise ValueError(f"a die shows 1 to {faces}, not {value}")
     return value

@@ -39,6 +39,7 @@ class UsageError(CommandFailure):
 
 
 def error_console() -> Console:
+    """A console that prints on standard error, for failures and warnings."""
     from rich.console import Console
 
     return Console(stderr=True)

@@ -19,12 +19,17 @@ UNFINISHED = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare ``ID``, ``--output`` and ``--force`` on the sub-command's parser."""
     parser.add_argument("id", metavar="ID", help="the game's id (see `tabletop history`)")
     parser.add_argument("-o", "--output", metavar="FILE", help="where to write (default tabletop-GAME-ID.json; - for standard output)")
     parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
 
 
 def run(args: argparse.Namespace) -> int:
+    """Write the record of finished game ``args.id`` as JSON (a file or standard output); return the exit status.
+
+    An unfinished game is refused: its record would show the hands still in play.
+    """
     from tabletop.store.db import StoreError, UnknownRecordError
     from tabletop.store.records import record_to_json
 

@@ -13,12 +13,14 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--limit``, ``--game`` and ``--delete`` on the sub-command's parser."""
     parser.add_argument("--limit", type=int, default=50, metavar="N", help="show the N most recent games (default 50; 0 for all)")
     parser.add_argument("--game", metavar="GAME", help="only games of this game id")
     parser.add_argument("--delete", metavar="ID", help="forget the game with this id")
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the table of games played (or forget one, with ``--delete``); return the exit status."""
     from tabletop.store.db import StoreError
     from tabletop.ui.tables import history_table
 

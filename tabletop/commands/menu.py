@@ -21,10 +21,12 @@ MAX_HISTORY = 15
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The menu takes no arguments of its own (``--data-dir`` belongs to the program)."""
     pass
 
 
 def run(args: argparse.Namespace) -> int:
+    """Open the menu at the terminal until Quit; return the exit status (2 without a terminal)."""
     from tabletop.commands.common import EXIT_USAGE
     from tabletop.commands.session import interactive_console
 
@@ -38,6 +40,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 class Menu:
+    """The main menu: the installed games, Continue for unfinished ones, history and replays,
+    statistics, Quit. It owns the registry, the store (None when it cannot be opened) and each game's
+    last setup of the session."""
+
     def __init__(self, console: Any, prompter: Prompter, *, data_dir: str | None = None) -> None:
         from tabletop.registry import Registry
 
@@ -51,6 +57,7 @@ class Menu:
         """The last setup of each game this session, so that coming back keeps the player's choices."""
 
     def loop(self) -> None:
+        """Show the menu and carry out each choice (set up and play, continue, replay, statistics) until Quit."""
         choice = None  # coming back, the cursor is on the entry last chosen
         while True:
             self._draw_title()

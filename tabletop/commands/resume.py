@@ -6,10 +6,12 @@ import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the optional game ``id`` on the sub-command's parser."""
     parser.add_argument("id", nargs="?", type=int, help="the game's number in `tabletop history` (default: the latest unfinished)")
 
 
 def run(args: argparse.Namespace) -> int:
+    """Continue the unfinished game ``args.id`` (default: the latest) at the terminal; return the exit status."""
     from tabletop.commands.common import EXIT_USAGE
     from tabletop.commands.common import open_store
     from tabletop.commands.session import continue_record, interactive_console

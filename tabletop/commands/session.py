@@ -135,6 +135,11 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
 
 
 def play_match(match: Match, names: Sequence[str], console: Any, prompter: Prompter, recorder: Recorder | None) -> None:
+    """Play ``match`` at the terminal, seats named ``names``, saving through ``recorder`` (None: not saved).
+
+    Leaving, a database that stops saving and a plugin's error each end the game with a word to the
+    player, never the program; Ctrl-D leaves the program.
+    """
     from rich.markup import escape
 
     from tabletop.store import StoreError

@@ -9,10 +9,12 @@ from tabletop.commands.common import CommandFailure, game_names, make_console, o
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--game`` on the sub-command's parser."""
     parser.add_argument("--game", metavar="GAME", help="only this game id")
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the statistics table of finished games; return the exit status."""
     from tabletop.store.db import StoreError
     from tabletop.ui.tables import stats_table
 

@@ -212,6 +212,7 @@ class Store:
         return notice
 
     def close(self) -> None:
+        """Close the connection to the database (leaving a ``with`` block closes it too)."""
         self._conn.close()
 
     def __enter__(self) -> Store:

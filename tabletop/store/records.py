@@ -76,6 +76,7 @@ class GameRecord:
 
     @property
     def is_finished(self) -> bool:
+        """Whether the game has ended (it has a finishing time); an unfinished one can be continued."""
         return self.finished is not None
 
     @property

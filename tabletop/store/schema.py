@@ -75,6 +75,12 @@ def user_tables(conn: sqlite3.Connection) -> set[str]:
 
 
 def application_id(conn: sqlite3.Connection) -> int:
+    """The database's ``application_id`` mark: :data:`APPLICATION_ID` for a Tabletop database, 0 for an
+    unmarked one.
+
+    >>> application_id(sqlite3.connect(":memory:"))
+    0
+    """
     return int(conn.execute("PRAGMA application_id").fetchone()[0])
 
 

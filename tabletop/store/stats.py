@@ -23,6 +23,9 @@ SOLO = "solo"
 
 @dataclass(frozen=True)
 class StatsRow:
+    """The results of one game against one opponent level (``opponent``: ``"solo"``, ``"human"``, a
+    computer level, or several joined by ", "), counted over the finished games a person played."""
+
     game_id: str
     opponent: str
     played: int
@@ -56,6 +59,13 @@ def outcome(record: GameRecord) -> str | None:
 
 
 def opponent_of(record: GameRecord) -> str:
+    """Who the person's seat faced: the other seats' levels, sorted and joined, or ``"solo"``.
+
+    >>> opponent_of(GameRecord(game_id="g", options={}, seed=1, seats=["human", "hard"], names=["You", "C"], started=""))
+    'hard'
+    >>> opponent_of(GameRecord(game_id="g", options={}, seed=1, seats=["human"], names=["You"], started=""))
+    'solo'
+    """
     others = sorted({spec for i, spec in enumerate(record.seats) if i != record.viewer})
     return ", ".join(others) if others else SOLO
 

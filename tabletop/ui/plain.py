@@ -68,6 +68,17 @@ class PlainPrompter(Prompter):
         self._write = write or _print
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
+        """The value of the entry whose number is typed; Enter takes ``default`` (else the first usable
+        entry), and ``b`` the way back where the list has one. Other answers are asked again.
+
+        >>> prompter = PlainPrompter(read=lambda prompt: "2", write=print)
+        >>> prompter.select("Which colour?", [Choice("Red", "r"), Choice("Green", "g", "none left"), Choice("Blue", "b")])
+        Which colour?
+          1. Red
+           - Green (none left)
+          2. Blue
+        'b'
+        """
         usable = [c for c in choices if not c.disabled]
         if not usable:
             raise ValueError("a menu needs at least one usable entry")
@@ -88,6 +99,12 @@ class PlainPrompter(Prompter):
             self._write(f"Type a number from 1 to {len(usable)}.")
 
     def text(self, message: str, *, default: str = "", validate: Callable[[str], bool | str] | None = None) -> str:
+        """A line typed (``default`` for an empty one), asked again until ``validate`` accepts it; a string
+        from ``validate`` is the reason shown.
+
+        >>> PlainPrompter(read=lambda prompt: "").text("Seed?", default="42")
+        '42'
+        """
         shown = f" [{default}]" if default else ""
         while True:
             answer = self._read(f"{message}{shown} ").strip() or default
@@ -97,6 +114,11 @@ class PlainPrompter(Prompter):
             self._write(verdict if isinstance(verdict, str) else "That answer is not accepted; try again.")
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
+        """Yes or no, typed as y, yes, n or no; Enter takes ``default``.
+
+        >>> PlainPrompter(read=lambda prompt: "n").confirm("Undo your move?")
+        False
+        """
         options = "(Y/n)" if default else "(y/N)"
         while True:
             answer = self._read(f"{message} {options} ").strip().lower()
@@ -107,6 +129,11 @@ class PlainPrompter(Prompter):
             self._write("Answer y or n.")
 
     def pause(self, message: str = "Press any key to go on") -> None:
+        """Wait for Enter, the one key a line-at-a-time terminal sends.
+
+        >>> PlainPrompter(read=lambda prompt: print(repr(prompt)) or "").pause()
+        'Press Enter to go on '
+        """
         # A line-at-a-time terminal only hears Enter.
         self._read(message.replace("any key", "Enter") + " ")
 

@@ -29,6 +29,8 @@ def require_terminal(what: str = "this command") -> None:
 
 
 def make_console() -> Console:
+    """The console the program draws on: standard output, with no highlighting of numbers and words
+    that rich would otherwise guess at."""
     from rich.console import Console
 
     return Console(highlight=False)
