@@ -18,15 +18,29 @@ Hidden information lives in :meth:`State.view`: ``view(p)`` holds exactly what
 player ``p`` may know. Agents and the user interface only ever receive views.
 :meth:`State.public_view` is what someone at no seat may know (:data:`SPECTATOR`),
 and :meth:`State.revealed_view` everything, for a game that has ended.
+
+A game writes only what is its own. :meth:`State.legal_actions` and
+:meth:`State.apply` are template methods: the base class answers a chance node
+from :meth:`State.chance_outcomes`, sorts the actions, checks an action is legal
+before applying it, and asks the game for its player's actions
+(``_legal_actions``), its transition (``_apply_action``) and its reason for
+refusing (``_why_illegal``). A game of perfect information also keeps the
+default view, description, copy and revealed view. A game whose search is
+performance-critical may override ``legal_actions`` and ``apply`` themselves.
 """
 
 from __future__ import annotations
 
 import abc
+import copy
+import math
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeVar
+
+if TYPE_CHECKING:
+    from tabletop.ui.base import GameUI
 
 CHANCE = -1
 """``current_player()`` of a chance node: the next action is a random outcome."""
@@ -63,6 +77,10 @@ class Action(Hashable, Protocol):
 
 
 A = TypeVar("A", bound=Action)
+"""A game's action type: every generic class here (:class:`State`, :class:`Game`, :class:`Agent`) takes it."""
+
+LISTED_IN_REFUSAL = 6
+"""How many legal actions the default refusal (:meth:`State._why_illegal`) names."""
 
 
 class View(abc.ABC):
@@ -103,8 +121,11 @@ class FullView(View):
 class State(abc.ABC, Generic[A]):
     """A position of a game, mutated in place by :meth:`apply`.
 
-    Search code copies states with :meth:`clone`, which each game implements
-    cheaply rather than by deep copy.
+    A game writes :meth:`current_player`, :meth:`returns` and :meth:`to_json`,
+    its player's actions (``_legal_actions``), its transition
+    (``_apply_action``) and, with chance, :meth:`chance_outcomes`; everything
+    else has a default that a game may override. Search code copies states with
+    :meth:`clone`, which a game whose search clones a lot implements by hand.
     """
 
     @abc.abstractmethod
@@ -112,14 +133,32 @@ class State(abc.ABC, Generic[A]):
         """The player to act (0-based), or :data:`CHANCE`, or :data:`TERMINAL`."""
 
     def is_terminal(self) -> bool:
+        """Whether the game is over."""
         return self.current_player() == TERMINAL
 
     def is_chance_node(self) -> bool:
+        """Whether the next action is a random outcome (see :meth:`chance_outcomes`)."""
         return self.current_player() == CHANCE
 
-    @abc.abstractmethod
+    # -- actions: template methods ------------------------------------------------
     def legal_actions(self) -> list[A]:
-        """Actions of the player to act (chance outcomes at a chance node), sorted by ``str``."""
+        """Actions of the player to act, sorted by ``str``: ``[]`` once the game is over.
+
+        At a chance node they are the outcomes of :meth:`chance_outcomes`;
+        otherwise the game's ``_legal_actions(player)``, in any order.
+        """
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            actions = [action for action, _ in self.chance_outcomes()]
+        else:
+            actions = self._legal_actions(player)
+        return sorted(actions, key=str)
+
+    def _legal_actions(self, player: int) -> list[A]:
+        """The actions ``player`` (the one to act, never chance) may take here, in any order."""
+        raise NotImplementedError(f"{type(self).__name__} defines neither _legal_actions nor legal_actions")
 
     def chance_outcomes(self) -> list[tuple[A, float]]:
         """Outcomes and their probabilities at a chance node (they sum to 1)."""
@@ -132,21 +171,64 @@ class State(abc.ABC, Generic[A]):
         weights = [p for _, p in outcomes]
         return rng.choices(actions, weights)[0]
 
-    @abc.abstractmethod
     def apply(self, action: A) -> None:
-        """Apply ``action``; raise :class:`IllegalActionError` if it is not legal."""
+        """Apply ``action``; raise :class:`IllegalActionError` if it is not legal, changing nothing.
 
+        The legality check is done here, once: the game's ``_apply_action`` only
+        ever receives one of :meth:`legal_actions`, and a refusal carries the
+        game's own reason (``_why_illegal``).
+        """
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._why_illegal(action))
+        self._apply_action(action)
+
+    def _apply_action(self, action: A) -> None:
+        """Change this state by ``action``, which :meth:`apply` has checked is legal."""
+        raise NotImplementedError(f"{type(self).__name__} defines neither _apply_action nor apply")
+
+    def _why_illegal(self, action: A) -> str:
+        """Why ``action`` is refused here, for the player to read: override it to say more.
+
+        The default names the legal actions (the first :data:`LISTED_IN_REFUSAL`).
+        """
+        if self.is_terminal():
+            return f"{action}: the game is over"
+        legal = [str(a) for a in self.legal_actions()]
+        shown = ", ".join(legal[:LISTED_IN_REFUSAL]) + (", ..." if len(legal) > LISTED_IN_REFUSAL else "")
+        return f"{action} is not allowed now (allowed: {shown})"
+
+    # -- results -----------------------------------------------------------------
     @abc.abstractmethod
     def returns(self) -> list[float]:
         """Each player's result: 1 win, 0 loss, 0.5 draw (solo games: 1 or 0)."""
 
-    @abc.abstractmethod
-    def clone(self) -> State[A]:
-        """An independent copy."""
+    def final_score(self) -> float | None:
+        """The score a finished game keeps in its record and statistics, or None (the default).
 
-    @abc.abstractmethod
+        A game with points (a solo game's total, say) returns them here once it
+        is over; higher is better.
+        """
+        return None
+
+    def outcome_text(self) -> str:
+        """A one-line result of a finished game."""
+        return "Game over."
+
+    # -- copies, views, hidden information -------------------------------------------
+    def clone(self) -> Self:
+        """An independent copy of the same class; the default is a deep copy.
+
+        Search code clones a lot: a game with a search AI copies its fields by hand instead.
+        """
+        return copy.deepcopy(self)
+
     def view(self, player: int) -> View:
-        """Everything ``player`` may know, and nothing more."""
+        """Everything ``player`` may know, and nothing more.
+
+        The default is the whole state (:class:`FullView`): right for a game of
+        perfect information, and one that hides anything must override it.
+        """
+        return FullView(player, self.to_json())
 
     def public_view(self) -> View:
         """What someone at no seat may know: every seat's hidden cards stay hidden.
@@ -155,16 +237,28 @@ class State(abc.ABC, Generic[A]):
         hand by replaying a game still being played. One-seat games need not
         define it (their only player's view serves); a game of several seats
         with hidden information must, or its unfinished games cannot be replayed.
+        The default is ``_table_view(revealed=False)``.
         """
-        raise NotImplementedError(f"{type(self).__name__} has no public view")
+        return self._table_view(revealed=False)
 
     def revealed_view(self) -> View:
         """Everything, every hand face up: what a replay of a finished game draws.
 
-        The default is the whole state as a :class:`FullView` for :data:`SPECTATOR`;
-        a game whose interface draws its own views gives one it can draw.
+        The default is ``_table_view(revealed=True)``.
         """
-        return FullView(SPECTATOR, self.to_json())
+        return self._table_view(revealed=True)
+
+    def _table_view(self, revealed: bool) -> View:
+        """The table seen from no seat: hidden hands face down, or every hand face up if ``revealed``.
+
+        One method for both of :meth:`public_view` and :meth:`revealed_view`, since
+        they are one drawing with the hands turned over. The default reveals the
+        whole state as a :class:`FullView` for :data:`SPECTATOR` and has no public
+        form; a game whose interface draws its own views gives both.
+        """
+        if revealed:
+            return FullView(SPECTATOR, self.to_json())
+        raise NotImplementedError(f"{type(self).__name__} has no public view")
 
     def resample_hidden(self, player: int, rng: random.Random) -> State[A]:
         """A state ``player`` cannot tell from this one, with all they cannot see redrawn.
@@ -188,16 +282,19 @@ class State(abc.ABC, Generic[A]):
     def to_json(self) -> JSON:
         """The full state as JSON-compatible data (read back by :meth:`Game.state_from_json`)."""
 
-    @abc.abstractmethod
+    # -- words -------------------------------------------------------------------------
     def describe(self, action: A, viewer: int | None = None) -> str:
         """Say in words what ``action`` does here, as ``viewer`` may know it (None: everything).
 
-        ``viewer`` may be :data:`SPECTATOR`: then say only what is public.
+        ``viewer`` may be :data:`SPECTATOR`: then say only what is public. The
+        default tells every viewer the same, ``_describe(action)``: enough for a
+        game where nothing is hidden.
         """
+        return self._describe(action)
 
-    def outcome_text(self) -> str:
-        """A one-line result of a finished game."""
-        return "Game over."
+    def _describe(self, action: A) -> str:
+        """``action`` in words, the same for every viewer; the default is its notation."""
+        return str(action)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.to_json() == other.to_json()
@@ -294,11 +391,11 @@ class Game(abc.ABC, Generic[A]):
     def state_from_json(self, data: JSON) -> State[A]:
         """Read a full state; raise :class:`InvalidStateError` saying what is wrong and where."""
 
-    def agents(self) -> Mapping[str, AgentFactory]:
+    def agents(self) -> Mapping[str, AgentFactory[A]]:
         """Computer players by level name, in menu order (e.g. ``"random"``)."""
         from tabletop.agents import RandomAgent
 
-        return {"random": lambda: RandomAgent()}
+        return {"random": RandomAgent}
 
     def default_agent(self) -> str | None:
         """The computer level a new game offers as the opponent, or None without any.
@@ -313,8 +410,8 @@ class Game(abc.ABC, Generic[A]):
         """Human-readable label of each computer level (defaults to its name)."""
         return {name: name.capitalize() for name in self.agents()}
 
-    def ui(self) -> Any:
-        """The game's terminal interface (a :class:`tabletop.ui.GameUI`), imported lazily.
+    def ui(self) -> GameUI[A]:
+        """The game's terminal interface, imported lazily (inside this method).
 
         The default shows the view as data and offers each legal action by its notation.
         """
@@ -322,10 +419,10 @@ class Game(abc.ABC, Generic[A]):
 
         return GameUI(self)
 
-    def commands(self) -> Mapping[str, Any]:
+    def commands(self) -> Mapping[str, Command]:
         """Extra command-line tools, run as ``tabletop GAME NAME ARGS...``.
 
-        Each value is a callable taking the argument list and returning an exit code.
+        Each value is a :data:`Command`: it takes the argument list and returns an exit code.
         """
         return {}
 
@@ -364,30 +461,42 @@ class Game(abc.ABC, Generic[A]):
         return dict(options)
 
 
-class Agent(abc.ABC):
-    """A computer player. It sees only a view and the legal actions."""
+class Agent(abc.ABC, Generic[A]):
+    """A computer player of a game whose actions are ``A``. It sees only a view and the legal actions."""
 
     name: str = "agent"
 
     @abc.abstractmethod
-    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
-        """Pick one of ``legal``."""
+    def choose(self, view: View, legal: Sequence[A], rng: random.Random) -> A:
+        """Pick one of ``legal``, drawing any randomness from ``rng`` alone."""
 
 
-AgentFactory = Callable[[], Agent]
+AgentFactory: TypeAlias = Callable[[], Agent[A]]
 """Makes a fresh computer player of one level; an agent class with no required arguments is one."""
 
+Command: TypeAlias = Callable[[Sequence[str]], int]
+"""A game's own command-line tool (:meth:`Game.commands`): the arguments after its name, an exit code back."""
 
-def score_of(state: Any) -> float | None:
-    """The state's final score if it offers one (``state.score()``), else None."""
-    method = getattr(state, "score", None)
-    if not callable(method):
-        return None
+
+def score_of(state: State[Any]) -> float | None:
+    """The score a finished game keeps: ``state.final_score()`` if it is a real number, else None.
+
+    The value comes from a plugin, so anything but a finite number (a bool, a
+    string, NaN) or an error is not kept rather than stored.
+
+    >>> class Scored(State[str]):
+    ...     def current_player(self) -> int: return TERMINAL
+    ...     def returns(self) -> list[float]: return [1.0]
+    ...     def to_json(self) -> JSON: return {}
+    ...     def final_score(self) -> float | None: return 7
+    >>> score_of(Scored())
+    7.0
+    """
     try:
-        value = method()
+        value = state.final_score()
     except Exception:  # a score the game cannot give is simply not kept
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return None
     return float(value)
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
-from tabletop.game import CHANCE, Agent, Game, State
+from tabletop.game import CHANCE, A, Agent, Game, State
 from tabletop.rng import derive_seed, make_rng, new_seed
 
 
@@ -32,29 +32,29 @@ class Event:
         return self.texts[-1] if viewer is None else self.texts[viewer]
 
 
-class Match:
-    """A game in progress: state, seed, seats and history."""
+class Match(Generic[A]):
+    """A game in progress: state, seed, seats and history, typed by the game's action type ``A``."""
 
     def __init__(
         self,
-        game: Game[Any],
+        game: Game[A],
         *,
         options: Mapping[str, str] | None = None,
         seed: int | None = None,
-        agents: Sequence[Agent | None] = (),
-        on_action: Callable[[Match, Event], None] | None = None,
+        agents: Sequence[Agent[A] | None] = (),
+        on_action: Callable[[Match[A], Event], None] | None = None,
     ) -> None:
         self.game = game
         self.options = game.check_options(options)  # resolved already: a record's options are never read as paths
         self.seed = new_seed() if seed is None else seed
         self.rng = make_rng(self.seed)
         players = game.info.players
-        self.agents: list[Agent | None] = list(agents) + [None] * (players - len(agents))
-        self.state: State[Any] = game.new_initial_state(self.options)
+        self.agents: list[Agent[A] | None] = list(agents) + [None] * (players - len(agents))
+        self.state: State[A] = game.new_initial_state(self.options)
         self.history: list[str] = []
         self.events: list[Event] = []
         self.on_action = on_action
-        self.on_undo: Callable[[Match], object] | None = None
+        self.on_undo: Callable[[Match[A]], object] | None = None
 
     @property
     def players(self) -> int:
@@ -78,7 +78,7 @@ class Match:
         """
         return make_rng(derive_seed(self.seed, f"agent-{player}-{len(self.history)}"))
 
-    def apply(self, action: Any) -> Event:
+    def apply(self, action: A) -> Event:
         """Apply a legal action (of a person, an agent or chance) and log it."""
         state = self.state
         actor = state.current_player()
@@ -112,7 +112,7 @@ class Match:
             events.append(event)
         return events
 
-    def run(self) -> State[Any]:
+    def run(self) -> State[A]:
         """Play to the end; every seat must be a computer."""
         self.advance()
         if not self.is_over():
@@ -145,13 +145,13 @@ class Match:
     @classmethod
     def replay(
         cls,
-        game: Game[Any],
+        game: Game[A],
         history: Sequence[str],
         *,
         options: Mapping[str, str] | None = None,
         seed: int | None = None,
-        agents: Sequence[Agent | None] = (),
-    ) -> Match:
+        agents: Sequence[Agent[A] | None] = (),
+    ) -> Match[A]:
         """Rebuild a match from its recorded actions.
 
         The RNG is then re-aligned by replaying chance draws too, so play can

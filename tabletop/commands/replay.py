@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from tabletop.game import Game, State, View
     from tabletop.registry import Registry
     from tabletop.store.records import GameRecord
+    from tabletop.ui.base import GameUI
 
 KEYS = "Enter or -> next, <- back, Home/End start/end, a number to jump, Esc quit"
 PLAIN_KEYS = "Enter or n next, b back, s/e start/end, a number to jump, q quit (then Enter)"
@@ -56,7 +57,7 @@ class Replay:
     """Each action's notation, or "-" where it would show the viewer something hidden from them."""
     seat: int | None
     """The seat the replay is shown from; :data:`~tabletop.game.SPECTATOR` for nobody, None for everybody."""
-    _ui: Any = field(default=None, init=False, repr=False, compare=False)
+    _ui: GameUI[Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def length(self) -> int:
@@ -74,7 +75,7 @@ class Replay:
         except NotImplementedError:
             raise CommandFailure(f"cannot replay {_label(self.record)}: {NO_PUBLIC_VIEW}") from None
 
-    def ui(self) -> Any:
+    def ui(self) -> GameUI[Any]:
         """The game's interface, made once for the whole replay."""
         if self._ui is None:
             self._ui = self.game.ui()
@@ -203,9 +204,9 @@ def draw(console: Console, replay: Replay, k: int) -> None:
     view = replay.view_at(k)
     try:
         ui = replay.ui()
-        ui.render(console, view, replay.log[max(0, k - LOG_EVENTS) : k])  # as in play
+        console.print(ui.render(view, replay.log[max(0, k - LOG_EVENTS) : k]))  # as in play
         if state.is_terminal():
-            ui.render_result(console, state)
+            console.print(ui.render_result(state))
     except Exception as exc:  # a game's drawing bug must not end the replay with a traceback
         raise CommandFailure(f"{replay.game.info.name} could not draw this position: {type(exc).__name__}: {exc}", EXIT_FAILURE) from None
 

@@ -134,7 +134,7 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
     play_match(match, record.names, console, prompter, recorder)
 
 
-def play_match(match: Match, names: Sequence[str], console: Any, prompter: Prompter, recorder: Recorder | None) -> None:
+def play_match(match: Match[Any], names: Sequence[str], console: Any, prompter: Prompter, recorder: Recorder | None) -> None:
     """Play ``match`` at the terminal, seats named ``names``, saving through ``recorder`` (None: not saved).
 
     Leaving, a database that stops saving and a plugin's error each end the game with a word to the

@@ -60,7 +60,8 @@ class Setup:
                 names.append(f"Computer ({spec.capitalize()})")
         return names
 
-    def make_match(self) -> Match:
+    def make_match(self) -> Match[Any]:
+        """The match this setup describes, checked first (ValueError for an unknown level or option)."""
         self.check()
         levels = self.game.agents()
         agents = [None if spec == HUMAN else levels[spec]() for spec in self.seats]

@@ -223,7 +223,7 @@ class Store:
 
     # ------------------------------------------------------------------ writing
 
-    def begin(self, match: Match, seats: Sequence[str], names: Sequence[str]) -> int:
+    def begin(self, match: Match[Any], seats: Sequence[str], names: Sequence[str]) -> int:
         """Record a new game (and any actions it already has); return its row id."""
         players = match.game.info.players
         if len(seats) != players or len(names) != players:
@@ -266,7 +266,7 @@ class Store:
             _insert_actions(conn, row_id, saved, history[saved:])
         return len(history)
 
-    def finish(self, row_id: int, match: Match) -> None:
+    def finish(self, row_id: int, match: Match[Any]) -> None:
         """Store the result of a finished game (its actions too, should any be missing)."""
         if not match.is_over():
             raise ValueError("finish() needs a finished match")

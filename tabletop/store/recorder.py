@@ -14,7 +14,7 @@ another program: no later action could be saved either, so the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.store.db import Store, StoreError, StoreMovedError
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class Recorder:
     """The ``on_action`` callback that saves a match; it calls the callback it replaced afterwards."""
 
-    def __init__(self, store: Store, row_id: int, match: Match, *, finish_when_over: bool = True) -> None:
+    def __init__(self, store: Store, row_id: int, match: Match[Any], *, finish_when_over: bool = True) -> None:
         self.store = store
         self.row_id = row_id
         self.finish_when_over = finish_when_over
@@ -33,14 +33,14 @@ class Recorder:
         """The last failure to save (the game goes on; the next action tries again)."""
         self.finished = False
         self._saved: int | None = None
-        self._previous: Callable[[Match, Event], None] | None = match.on_action
+        self._previous: Callable[[Match[Any], Event], None] | None = match.on_action
 
-    def __call__(self, match: Match, event: Event) -> None:
+    def __call__(self, match: Match[Any], event: Event) -> None:
         self.save(match)
         if self._previous is not None:
             self._previous(match, event)
 
-    def save(self, match: Match) -> bool:
+    def save(self, match: Match[Any]) -> bool:
         """Store the match's actions (and its result once over); False if the store failed.
 
         Raises :class:`StoreMovedError` when the database file is no longer there to save into.
@@ -62,7 +62,7 @@ class Recorder:
         return True
 
 
-def attach(store: Store, row_id: int, match: Match, *, finish_when_over: bool = True) -> Recorder:
+def attach(store: Store, row_id: int, match: Match[Any], *, finish_when_over: bool = True) -> Recorder:
     """Save ``match`` into game ``row_id`` after each action, wrapping any existing ``on_action``.
 
     The stored actions are first made equal to ``match.history`` (use this again
@@ -74,7 +74,7 @@ def attach(store: Store, row_id: int, match: Match, *, finish_when_over: bool = 
     return recorder
 
 
-def start_recording(store: Store, match: Match, seats: Sequence[str], names: Sequence[str]) -> Recorder:
+def start_recording(store: Store, match: Match[Any], seats: Sequence[str], names: Sequence[str]) -> Recorder:
     """Record a new game and attach a recorder to it."""
     row_id = store.begin(match, seats, names)
     return attach(store, row_id, match)

@@ -235,7 +235,7 @@ def record_from_json(data: Any, registry: Registry) -> GameRecord:
     return record
 
 
-def check_stated_result(record: GameRecord, match: Match) -> None:
+def check_stated_result(record: GameRecord, match: Match[Any]) -> None:
     """Refuse a finished record whose result or score is not what its actions give: a result is
     derived from the game, never taken on a file's word."""
     from tabletop.game import score_of
@@ -361,7 +361,7 @@ def game_of(game_id: str, registry: Registry) -> Game[Any]:
         raise RecordError(f"the record's game cannot be loaded: {exc}") from None
 
 
-def check_record(record: GameRecord, game: Game[Any]) -> Match:
+def check_record(record: GameRecord, game: Game[Any]) -> Match[Any]:
     """Check a record against its game and return the replayed match (no computer agents)."""
     players = game.info.players
     if len(record.seats) != players or len(record.names) != players:
@@ -384,7 +384,7 @@ def check_record(record: GameRecord, game: Game[Any]) -> Match:
     return match
 
 
-def replay_history(game: Game[Any], record: GameRecord, agents: Sequence[Agent | None]) -> Match:
+def replay_history(game: Game[Any], record: GameRecord, agents: Sequence[Agent[Any] | None]) -> Match[Any]:
     """Rebuild the match of a record action by action, saying which action fails and why.
 
     This mirrors :meth:`tabletop.loop.Match.replay` (drawing at each chance node
@@ -435,10 +435,10 @@ def _why_illegal(state: Any, action: Any) -> str:
     return "it is not among the legal actions"
 
 
-def make_agents(record: GameRecord, game: Game[Any]) -> list[Agent | None]:
+def make_agents(record: GameRecord, game: Game[Any]) -> list[Agent[Any] | None]:
     """The computer players of a record's seats, made anew from their level names."""
     factories = game.agents()
-    agents: list[Agent | None] = []
+    agents: list[Agent[Any] | None] = []
     for i, spec in enumerate(record.seats, 1):
         if spec == HUMAN:
             agents.append(None)
@@ -466,7 +466,7 @@ def stored_record(record: GameRecord, registry: Registry) -> GameRecord:
     return record if options == record.options else replace(record, options=options)
 
 
-def load_match(record: GameRecord, registry: Registry, *, agents: bool = True) -> Match:
+def load_match(record: GameRecord, registry: Registry, *, agents: bool = True) -> Match[Any]:
     """Rebuild a record's match to continue it (computer players re-created from the seat specs).
 
     Raises :class:`RecordError` when the game is missing or the history no longer replays.

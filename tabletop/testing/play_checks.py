@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.game import Game, State
+from tabletop.game import Game, State, View
 from tabletop.rng import derive_seed, make_rng
 from tabletop.testing.kit import ConformanceError
 from tabletop.testing.util import action_list, fail
+
+if TYPE_CHECKING:
+    from tabletop.ui.base import GameUI
 
 
 def check_agents(
@@ -104,13 +107,14 @@ def check_steps(
     return checked
 
 
-def _drawn_lines(ui: Any, view: Any, log: list[str], width: int, height: int) -> int:
+def _drawn_lines(ui: GameUI[Any], view: View, log: list[str], width: int, height: int) -> int:
+    """How many lines ``ui.render`` takes on a ``width`` x ``height`` terminal."""
     from rich.console import Console
 
-    console = Console(file=io.StringIO(), width=width, height=height, color_system=None)
-    ui.render(console, view, log)
-    text = console.file.getvalue()  # type: ignore[attr-defined]
-    return len(text.splitlines())
+    out = io.StringIO()
+    console = Console(file=out, width=width, height=height, color_system=None)
+    console.print(ui.render(view, log))
+    return len(out.getvalue().splitlines())
 
 
 def _check_fits(

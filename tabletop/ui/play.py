@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tabletop.game import CHANCE
+from tabletop.game import CHANCE, Game
 from tabletop.loop import Event, Match
 from tabletop.ui.base import Choice, GameUI, Prompter, Step
 from tabletop.ui.terminal import clear_screen
@@ -47,8 +47,8 @@ class LeaveGame(Exception):
 class Table:
     """What the loop needs beyond the match: where to draw, whom to ask, who sits where."""
 
-    match: Match
-    ui: GameUI
+    match: Match[Any]
+    ui: GameUI[Any]
     console: Console
     prompter: Prompter
     names: Sequence[str]
@@ -120,7 +120,7 @@ def _draw(table: Table, player: int, notice: str | None = None) -> None:
     warning = size_warning(table.console, brief=True)
     if warning:
         table.console.print(f"[bold]{warning}[/bold]")
-    table.ui.render(table.console, match.state.view(player), log_for(match.events, player))
+    table.console.print(table.ui.render(match.state.view(player), log_for(match.events, player)))
     if notice:
         table.console.print(notice)
 
@@ -157,7 +157,7 @@ class _Extra:
 
 def choose_step(
     prompter: Prompter,
-    steps: Sequence[Step],
+    steps: Sequence[Step[Any]],
     unavailable: Sequence[tuple[tuple[str, ...], str]] = (),
     extras: Sequence[Choice] = (),
     *,
@@ -203,7 +203,7 @@ def choose_step(
             prefix = prefix + (answer,)
 
 
-def _level_choices(matching: Sequence[Step], depth: int) -> list[Choice]:
+def _level_choices(matching: Sequence[Step[Any]], depth: int) -> list[Choice]:
     seen: dict[str, None] = {}
     for s in matching:
         if len(s.path) > depth:
@@ -211,7 +211,7 @@ def _level_choices(matching: Sequence[Step], depth: int) -> list[Choice]:
     return [Choice(label, label) for label in seen]
 
 
-def why_no_undo(match: Match, player: int) -> str:
+def why_no_undo(match: Match[Any], player: int) -> str:
     """Why ``player`` has nothing to take back, in a few words for a greyed-out menu entry."""
     if match.is_over():
         return "the game is over"
@@ -248,7 +248,8 @@ def _game_menu(table: Table, player: int) -> str | None:
     return None
 
 
-def show_rules(console: Console, game: Any) -> None:
+def show_rules(console: Console, game: Game[Any]) -> None:
+    """The game's rules in Markdown: through a pager at a terminal, else printed."""
     from rich.markdown import Markdown
 
     clear_screen(console)
@@ -265,6 +266,6 @@ def _show_result(table: Table, viewer: int | None) -> None:
     match = table.match
     clear_screen(table.console, scrollback=table.hot_seat)
     seat = viewer if viewer is not None else 0
-    table.ui.render(table.console, match.state.view(seat), log_for(match.events, seat))
-    table.ui.render_result(table.console, match.state)
+    table.console.print(table.ui.render(match.state.view(seat), log_for(match.events, seat)))
+    table.console.print(table.ui.render_result(match.state))
     table.console.print(f"Seed {match.seed}: replay this game with --seed {match.seed}.")

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from rich.console import Group
 
 from tabletop.game import JSON, SPECTATOR, State
 from tabletop.testing import (
@@ -382,7 +383,7 @@ def test_no_leak_catches_resampling_what_the_player_sees(rules: Any) -> None:
 
 def test_no_leak_catches_a_public_view_that_shows_a_hand(rules: Any) -> None:
     def public_view(self: Any) -> Any:
-        return rules.HighCardState._table(self, face_up=True)  # the bug: the hands face up for everyone
+        return rules.HighCardState._table_view(self, revealed=True)  # the bug: the hands face up for everyone
 
     game = broken(rules, "PublicHands", public_view=public_view)
     with pytest.raises(AssertionError, match="public_view\\(\\) changed"):
@@ -479,9 +480,8 @@ def test_check_steps_catches_a_missing_action_a_hidden_path_and_a_wrong_grey(rul
 def test_check_steps_catches_a_board_that_leaves_no_room_for_the_list(rules: Any) -> None:
     from tabletop_highcard.ui import HighCardUI
 
-    def renders_a_tall_board(self: Any, console: Any, view: Any, log: Any) -> None:
-        HighCardUI.render(self, console, view, log)
-        console.print("\n" * 15)  # a board drawn for a taller terminal
+    def renders_a_tall_board(self: Any, view: Any, log: Any) -> Any:
+        return Group(HighCardUI.render(self, view, log), "\n" * 15)  # a board drawn for a taller terminal
 
     with pytest.raises(ConformanceError, match=r"(?s)check_steps failed .* at 80x24 the board \(\d+ lines\) and the first list \(\d entries\) need \d+ lines"):
         check_steps(with_ui(rules, "Tall", render=renders_a_tall_board))

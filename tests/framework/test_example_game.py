@@ -106,7 +106,7 @@ def test_errors_are_plain(game: Any) -> None:
         game.parse_action(state, "pass")
     with pytest.raises(InvalidActionError, match="cards are 1 to 9"):
         game.parse_action(state, "play 12")
-    with pytest.raises(IllegalActionError, match="their hand is \\[7, 8, 9\\]"):
+    with pytest.raises(IllegalActionError, match=r"play 3 is not allowed now \(allowed: play 7, play 8, play 9\)"):
         state.apply(game.parse_action(state, "3"))
     with pytest.raises(InvalidStateError, match="once each"):
         game.state_from_json({**state.to_json(), "deck": [4, 5, 5]})
@@ -128,9 +128,10 @@ def test_random_agents_play_it_through_a_match(game: Any) -> None:
 
 
 def render(game: Any, state: Any, player: int, log: list[str]) -> str:
-    console = Console(file=io.StringIO(), width=80, color_system=None, legacy_windows=False)
-    game.ui().render(console, state.view(player), log)
-    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, legacy_windows=False)
+    console.print(game.ui().render(state.view(player), log))
+    return out.getvalue()
 
 
 def test_ui_draws_own_hand_and_hides_the_other(game: Any) -> None:

@@ -112,7 +112,7 @@ def test_escape_sequences_in_a_card_file_never_reach_the_board(tmp_path: Path) -
     play(state, "draw Erato", "roll 1 1")
     out = io.StringIO()
     console = Console(width=80, file=out, force_terminal=False, color_system=None)
-    MusesUI(game).render(console, state.view(0), [state.describe(a) for a in state.legal_actions()])
+    console.print(MusesUI(game).render(state.view(0), [state.describe(a) for a in state.legal_actions()]))
     board = out.getvalue()
     assert "Erato" in board and "\x1b" not in board and "\u202e" not in board and "\x07" not in board
 

@@ -52,7 +52,7 @@ def screen(state: MusesState, width: int = 80) -> str:
     out = io.StringIO()
     console = Console(width=width, file=out, force_terminal=False, color_system=None)
     ui = MusesUI(game)
-    ui.render(console, state.view(0), ["Rolled ⚀ 1 and ⚀ 1."] * 6)
+    console.print(ui.render(state.view(0), ["Rolled ⚀ 1 and ⚀ 1."] * 6))
     return out.getvalue()
 
 
@@ -181,8 +181,9 @@ def test_advise_says_when_no_play_can_win(tmp_path, monkeypatch) -> None:  # typ
 def test_result_shows_the_breakdown() -> None:
     cards = make_set([("Big", 5, "", ["≥ 2", "", "", ""])], target=7, hints=2)
     state = play(MusesState(cards), "draw Big", "roll 1 1", "claim Big")
-    console = Console(width=80, file=io.StringIO(), color_system=None)
-    MusesUI(game).render_result(console, state)
-    out = console.file.getvalue()  # type: ignore[attr-defined]
+    file = io.StringIO()
+    console = Console(width=80, file=file, color_system=None)
+    console.print(MusesUI(game).render_result(state))
+    out = file.getvalue()
     assert "Claimed: Big 5 = 5" in out and "Unused hints: 2" in out and "You win: 7 points" in out
     assert state.phase != ACT

@@ -182,7 +182,7 @@ def test_a_game_ended_by_the_turn_limit_says_so() -> None:
     play_moves(state, "W1>W", "dC")  # the refill comes from a castle space, so the deck is still full
     assert state.is_terminal() and state.deck
     ui, out = MusterUI(game), console()
-    ui.render_result(out, state)
+    out.print(ui.render_result(state))
     text = out.export_text()
     assert f"500 turns played, the limit, with {len(state.deck)} cards still in the deck" in text
     assert "North wins, 1 castle to 0." in text

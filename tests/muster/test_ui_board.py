@@ -107,7 +107,7 @@ def test_hot_seat_each_player_sees_only_their_own_hand() -> None:
     ui = MusterUI(game)
     for seat, own, other in ((0, "P4", "C2"), (1, "C2", "P4")):
         c = console()
-        ui.render(c, state.view(seat), [])
+        c.print(ui.render(state.view(seat), []))
         text = c.export_text()
         assert own in text and other not in text
 
@@ -188,8 +188,8 @@ def test_a_refill_from_the_deck_is_one_log_line() -> None:
 def test_a_short_terminal_gets_fewer_log_lines() -> None:
     ui = MusterUI(game)
     tall, short = console(height=24), console(height=20)
-    ui.render(tall, busy().view(1), LOG)
-    ui.render(short, busy().view(1), LOG)
+    tall.print(ui.render(busy().view(1), LOG))
+    short.print(ui.render(busy().view(1), LOG))
     assert len(lines_of(short.export_text())) == len(lines_of(tall.export_text())) - 2
 
 
@@ -231,8 +231,8 @@ def test_render_result_marks_the_last_viewer() -> None:
     state = finished({"water": "W5"}, {"leaf": "L5", "cloud": "C1"})
     ui = MusterUI(game)
     c = console()
-    ui.render(c, state.view(1), ["The deck's last card is drawn: the game ends."])
-    ui.render_result(c, state)
+    c.print(ui.render(state.view(1), ["The deck's last card is drawn: the game ends."]))
+    c.print(ui.render_result(state))
     text = c.export_text()
     assert "Final reckoning" in text
     assert "South (you) wins, 2 castles to 1." in text

@@ -191,6 +191,9 @@ class ClimbState(State[Move]):
     def score(self) -> int:
         return self.total
 
+    def final_score(self) -> float | None:
+        return float(self.score())
+
     def clone(self) -> ClimbState:
         other = ClimbState()
         other.__dict__.update(self.__dict__)

@@ -165,8 +165,9 @@ def test_a_replay_gives_the_board_the_same_log_window_as_play() -> None:
             return False
 
     class UI:
-        def render(self, console: Any, view: Any, log: list[str]) -> None:
+        def render(self, view: Any, log: list[str]) -> str:
             seen.append(list(log))
+            return ""
 
     made: list[UI] = []
 

@@ -20,10 +20,11 @@ Most tricks wins; equal tricks is a draw.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from tabletop.game import (
     CHANCE,
@@ -39,6 +40,9 @@ from tabletop.game import (
     State,
     View,
 )
+
+if TYPE_CHECKING:
+    from tabletop.ui.base import GameUI
 
 CARDS = tuple(range(1, 10))
 SEATS = ("North", "South")
@@ -162,12 +166,7 @@ class HighCardState(State[Action]):
             return TERMINAL
         return self.leader if not self.trick else 1 - self.leader
 
-    def legal_actions(self) -> list[Action]:
-        player = self.current_player()
-        if player == CHANCE:
-            return [Deal(c) for c in self.deck]  # the deck is kept sorted
-        if player == TERMINAL:
-            return []
+    def _legal_actions(self, player: int) -> list[Action]:
         return [Play(c) for c in self.hands[player]]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -177,20 +176,14 @@ class HighCardState(State[Action]):
         return [(Deal(c), p) for c in self.deck]
 
     # -- moves -----------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        player = self.current_player()
-        if player == CHANCE:
-            if not isinstance(action, Deal) or action.card not in self.deck:
-                raise IllegalActionError(f"{action} is not a card left in the deck")
+    def _apply_action(self, action: Action) -> None:
+        # apply() has checked the action is legal: a card left in the deck, or in the player's hand.
+        if isinstance(action, Deal):
             receiver = self._dealt() % 2
             self.deck.remove(action.card)
             _insert_sorted(self.hands[receiver], action.card)
             return
-        if player == TERMINAL:
-            raise IllegalActionError("the game is over")
-        if not isinstance(action, Play) or action.card not in self.hands[player]:
-            raise IllegalActionError(f"{SEATS[player]} cannot {action}: their hand is {self.hands[player]}")
-        self.hands[player].remove(action.card)
+        self.hands[self.current_player()].remove(action.card)
         self.trick.append(action.card)
         if len(self.trick) == 2:
             self._finish_trick()
@@ -228,16 +221,6 @@ class HighCardState(State[Action]):
         return f"{SEATS[winner]} wins {max(north, south)} tricks to {min(north, south)}."
 
     # -- copies, views, hidden information ---------------------------------------
-    def clone(self) -> HighCardState:
-        other = type(self)(self.hand_size, self.low)
-        other.hands = [list(h) for h in self.hands]
-        other.deck = list(self.deck)
-        other.leader = self.leader
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        other.played = [list(t) for t in self.played]
-        return other
-
     def view(self, player: int) -> HighCardView:
         return HighCardView(
             player=player,
@@ -252,17 +235,11 @@ class HighCardState(State[Action]):
             low=self.low,
         )
 
-    def public_view(self) -> HighCardTable:
-        """Both hands face down: what anyone watching knows."""
-        return self._table(face_up=False)
+    def _table_view(self, revealed: bool) -> HighCardTable:
+        """The table from no seat: both hands face down (a replay of a game going on), or face up."""
 
-    def revealed_view(self) -> HighCardTable:
-        """Both hands face up, for a game that is over."""
-        return self._table(face_up=True)
-
-    def _table(self, face_up: bool) -> HighCardTable:
         def shown(hand: list[int]) -> tuple[int | None, ...]:
-            return tuple(hand) if face_up else (None,) * len(hand)
+            return tuple(hand) if revealed else (None,) * len(hand)
 
         return HighCardTable(
             player=SPECTATOR,
@@ -276,7 +253,7 @@ class HighCardState(State[Action]):
             low=self.low,
         )
 
-    def resample_hidden(self, player: int, rng: Any) -> HighCardState:
+    def resample_hidden(self, player: int, rng: random.Random) -> HighCardState:
         """Redeal the opponent's hand and the deck from the cards ``player`` has not seen."""
         other = self.clone()
         opponent = 1 - player
@@ -364,7 +341,7 @@ class HighCard(Game[Action]):
     def rules_text(self) -> str:
         return RULES
 
-    def ui(self) -> Any:
+    def ui(self) -> GameUI[Action]:
         from tabletop_highcard.ui import HighCardUI
 
         return HighCardUI(self)

@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from tabletop.game import CHANCE, TERMINAL
 from tabletop.ui.base import GameUI, Step
-from tabletop_highcard.rules import SEATS, HighCardTable, HighCardView, Play, beats
+from tabletop_highcard.rules import SEATS, Action, HighCardTable, HighCardView, Play, beats
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import RenderableType
 
     from tabletop.game import View
+
+LOG_LINES = 4
+"""How many of the latest log lines the board shows."""
 
 
 def card_text(card: int | None, style: str = "bold") -> Text:
@@ -35,17 +39,21 @@ def row(cards: Sequence[int | None], style: str = "bold") -> Text:
     return text or Text("-", style="dim")
 
 
+def _log_lines(log: Sequence[str]) -> list[Text]:
+    """The latest lines of the log, indented under the board."""
+    return [Text(f"  {line}") for line in log[-LOG_LINES:]]
+
+
 def _rule(low: bool) -> str:
     return "lower card wins" if low else "higher card wins"
 
 
-class HighCardUI(GameUI):
+class HighCardUI(GameUI[Action]):
     """Draws the opponent's face-down hand, the trick, your hand and the score."""
 
-    def render(self, console: Console, view: View, log: Sequence[str]) -> None:
+    def render(self, view: View, log: Sequence[str]) -> RenderableType:
         if isinstance(view, HighCardTable):
-            self._render_table(console, view, log)
-            return
+            return self._render_table(view, log)
         assert isinstance(view, HighCardView)
         me, them = view.player, 1 - view.player
         board = Table.grid(padding=(0, 2))
@@ -56,12 +64,13 @@ class HighCardUI(GameUI):
         board.add_row(f"{SEATS[me]} (you)", row(view.hand, "bold green"))
         board.add_row("Deck", Text(f"{view.deck_cards} face down", style="dim"))
         board.add_row("Tricks", Text(f"{SEATS[me]} {view.tricks[me]} - {view.tricks[them]} {SEATS[them]}"))
-        console.print(Panel(board, title="High Card", subtitle=_rule(view.low), expand=False))
-        for line in log[-4:]:
-            console.print(f"  {line}")
-        console.print(Text(self._status(view), style="bold"))
+        return Group(
+            Panel(board, title="High Card", subtitle=_rule(view.low), expand=False),
+            *_log_lines(log),
+            Text(self._status(view), style="bold"),
+        )
 
-    def _render_table(self, console: Console, view: HighCardTable, log: Sequence[str]) -> None:
+    def _render_table(self, view: HighCardTable, log: Sequence[str]) -> RenderableType:
         """The table from no seat, as a replay shows it: both hands, face down unless revealed."""
         board = Table.grid(padding=(0, 2))
         board.add_column(justify="right", style="cyan")
@@ -71,11 +80,8 @@ class HighCardUI(GameUI):
         board.add_row(SEATS[1], row(view.hands[1]))
         board.add_row("Deck", Text(f"{view.deck_cards} face down", style="dim"))
         board.add_row("Tricks", Text(f"{SEATS[0]} {view.tricks[0]} - {view.tricks[1]} {SEATS[1]}"))
-        console.print(Panel(board, title="High Card", subtitle=_rule(view.low), expand=False))
-        for line in log[-4:]:
-            console.print(f"  {line}")
-        if view.to_act >= 0:
-            console.print(Text(f"{SEATS[view.to_act]} to play.", style="bold"))
+        to_act = [Text(f"{SEATS[view.to_act]} to play.", style="bold")] if view.to_act >= 0 else []
+        return Group(Panel(board, title="High Card", subtitle=_rule(view.low), expand=False), *_log_lines(log), *to_act)
 
     def _trick(self, view: HighCardView | HighCardTable) -> Text:
         if view.trick:
@@ -95,10 +101,10 @@ class HighCardUI(GameUI):
         # The same words fit a computer thinking, a hot-seat handover and a replay.
         return f"{SEATS[view.to_act]} to play."
 
-    def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:
+    def steps(self, view: View, legal: Sequence[Action]) -> list[Step[Action]]:
         """One step per card, saying whether it would take the trick when following."""
         assert isinstance(view, HighCardView)
-        steps = []
+        steps: list[Step[Action]] = []
         for action in legal:
             assert isinstance(action, Play)
             label = f"Play {action.card}"

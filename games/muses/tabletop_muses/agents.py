@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
-
-from tabletop_muses.rules import Claim, End, MusesView
+from tabletop_muses.rules import Claim, End, MusesAction, MusesView
 from tabletop.game import Agent, View
 
 
-class NaiveAgent(Agent):
+class NaiveAgent(Agent[MusesAction]):
     """Claims the first claimable muse in the display (oldest first); never uses hints or powers."""
 
     name = "naive"
 
-    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: View, legal: Sequence[MusesAction], rng: random.Random) -> MusesAction:
         assert isinstance(view, MusesView)
         claims = {a.card: a for a in legal if isinstance(a, Claim)}
         for entry in view.to_json()["display"]:
@@ -24,7 +22,7 @@ class NaiveAgent(Agent):
         return next(a for a in legal if isinstance(a, End))
 
 
-class OptimalAgent(Agent):
+class OptimalAgent(Agent[MusesAction]):
     """Plays the move the exact solver rates best (the solution is cached on disk)."""
 
     name = "optimal"
@@ -33,7 +31,7 @@ class OptimalAgent(Agent):
         # "" is the user's cache folder; None keeps the solution in memory only.
         self.cache_dir = cache_dir
 
-    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: View, legal: Sequence[MusesAction], rng: random.Random) -> MusesAction:
         from tabletop_muses.advisor import advisor_for
 
         assert isinstance(view, MusesView)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tabletop_muses.cards import (
     CardFileError,
@@ -27,7 +27,10 @@ from tabletop_muses.cards import (
     load_cards,
 )
 from tabletop_muses.rules import MusesAction, MusesState, parse_action, state_from_json
-from tabletop.game import JSON, Game, GameInfo, InvalidStateError, Option, State
+from tabletop.game import JSON, AgentFactory, Command, Game, GameInfo, InvalidStateError, Option, State
+
+if TYPE_CHECKING:
+    from tabletop.ui.base import GameUI
 
 DEFAULT = "default"
 
@@ -190,7 +193,7 @@ class MusesGame(Game[MusesAction]):
             )
         return state_from_json(data, cardset)
 
-    def agents(self) -> Mapping[str, Any]:
+    def agents(self) -> Mapping[str, AgentFactory[MusesAction]]:
         from tabletop_muses.agents import NaiveAgent, OptimalAgent
 
         return {"naive": NaiveAgent, "optimal": OptimalAgent}
@@ -198,12 +201,12 @@ class MusesGame(Game[MusesAction]):
     def agent_labels(self) -> Mapping[str, str]:
         return {"naive": "Naive (claims what the dice show)", "optimal": "Optimal (exact solver)"}
 
-    def ui(self) -> Any:
+    def ui(self) -> GameUI[MusesAction]:
         from tabletop_muses.ui import MusesUI
 
         return MusesUI(self)
 
-    def commands(self) -> Mapping[str, Any]:
+    def commands(self) -> Mapping[str, Command]:
         from tabletop_muses.command import solve_command
 
         return {"solve": solve_command}

@@ -198,6 +198,10 @@ class MusesState(State[MusesAction]):
         """Points of claimed muses plus one per unused hint."""
         return self.claimed_points() + self.hints
 
+    def final_score(self) -> float | None:
+        """The points a game's record keeps: :meth:`score`."""
+        return float(self.score())
+
     def unused_powers(self) -> list[int]:
         """Indices of claimed muses whose power is still there to use."""
         return [i for i, used in self.tableau if not used and self.card(i).power is not None]

@@ -27,7 +27,7 @@ from tabletop_muses.rules import (
 from tabletop.ui.base import Choice, GameUI, Prompter, Step
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderableType
     from rich.text import Text
 
     from tabletop.game import State, View
@@ -146,13 +146,16 @@ def _pack(label: str, entries: Sequence[str], width: int, max_lines: int) -> lis
     return lines
 
 
-class MusesUI(GameUI):
+class MusesUI(GameUI[MusesAction]):
     """Draws Muses and names each action in a few plain steps."""
 
-    def render(self, console: Console, view: View, log: Sequence[str]) -> None:
+    def render(self, view: View, log: Sequence[str]) -> RenderableType:
+        from rich.console import Group
         from rich.panel import Panel
         from rich.table import Table
         from rich.text import Text
+
+        from tabletop.ui.base import Fitted
 
         state = _state(view)
         grid = Table.grid(padding=(0, 1))
@@ -163,15 +166,16 @@ class MusesUI(GameUI):
             for _ in panels:
                 grid.add_column()
             grid.add_row(*panels)
-            console.print(grid)
-        else:
-            console.print("The display is empty.")
-        for line in status_lines(state, console.width):
-            console.print(Text(line), overflow="ellipsis", no_wrap=True)
-        for line in log[-LOG_LINES:]:
-            console.print(Text(f"  {line}", style="dim"), overflow="ellipsis", no_wrap=True)
 
-    def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:
+        def lines(console: Console, options: ConsoleOptions) -> RenderableType:
+            # The status packs the claimed muses into the width it is drawn at.
+            shown = [Text(line, overflow="ellipsis", no_wrap=True) for line in status_lines(state, options.max_width)]
+            shown += [Text(f"  {line}", style="dim", overflow="ellipsis", no_wrap=True) for line in log[-LOG_LINES:]]
+            return Group(*shown)
+
+        return Group(grid if panels else "The display is empty.", Fitted(lines))
+
+    def steps(self, view: View, legal: Sequence[Any]) -> list[Step[MusesAction]]:
         state = _state(view)
         # Ending the turn cannot be undone (the next card is turned up), so it is listed last:
         # the cursor starts on it only when it is the one thing left to do.
@@ -267,15 +271,20 @@ class MusesUI(GameUI):
         if len(advice.options) > ADVICE_LINES:
             console.print(f"  ... and {len(advice.options) - ADVICE_LINES} more")
 
-    def render_result(self, console: Console, state: State[Any]) -> None:
+    def render_result(self, state: State[Any]) -> RenderableType:
         assert isinstance(state, MusesState)
         import textwrap
 
+        from rich.console import Group
         from rich.text import Text
+
+        from tabletop.ui.base import Fitted
 
         parts = [f"{state.card(i).name}\u00a0{state.card(i).points}" for i, _ in state.tableau]  # name and points stay together
         total = "Claimed: " + (" + ".join(parts) if parts else "nothing") + f" = {state.claimed_points()}"
-        for line in textwrap.wrap(total, console.width - 1, subsequent_indent="  "):
-            console.print(Text(line.replace("\u00a0", " ")))
-        console.print(f"Unused hints: {state.hints}")
-        console.print(f"[bold]{state.outcome_text()}[/bold]")
+
+        def claimed(console: Console, options: ConsoleOptions) -> RenderableType:
+            wrapped = textwrap.wrap(total, options.max_width - 1, subsequent_indent="  ")
+            return Group(*(Text(line.replace("\u00a0", " ")) for line in wrapped))
+
+        return Group(Fitted(claimed), f"Unused hints: {state.hints}", f"[bold]{state.outcome_text()}[/bold]")

@@ -16,6 +16,7 @@ from typing import Any
 from tabletop.agents import RandomAgent
 from tabletop.game import Agent
 
+from tabletop_muster.actions import MusterAction
 from tabletop_muster.ai import EasyAgent, ISMCTSAgent, MediumAgent, PIMCAgent, SearchAgent, SearchConfig
 
 DEFAULT_SECONDS = 1.0
@@ -50,7 +51,7 @@ def hard(seconds: float | None = None, iterations: int | None = None, **settings
 SEARCHES: dict[str, Callable[..., SearchAgent]] = {"hard": hard, "ismcts": ismcts, "pimc": pimc}
 """The levels that search (they report ``last_iterations``)."""
 
-AGENTS: dict[str, Callable[..., Agent]] = {
+AGENTS: dict[str, Callable[..., Agent[MusterAction]]] = {
     "easy": EasyAgent,
     "medium": MediumAgent,
     **SEARCHES,

@@ -41,7 +41,7 @@ from tabletop_muster.scoring import column_strength
 from tabletop_muster.view import MusterView
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderableType
 
     from tabletop_muster.state import MusterState
     from tabletop.game import State, View
@@ -97,7 +97,7 @@ def swap_target_label(view: MusterView, side: int, faction: int) -> str:
     return f"{owner} {FACTION_NAMES[faction]}: {what}"
 
 
-def step_for(view: MusterView, action: A.MusterAction) -> Step:
+def step_for(view: MusterView, action: A.MusterAction) -> Step[A.MusterAction]:
     """The path of labels that leads to ``action`` (one of the viewer's legal actions)."""
     op = action.op
     me = view.player
@@ -156,7 +156,7 @@ def _short(reason: str, label: str) -> str:
     return reason if len(reason) <= room else reason[: room - 1].rstrip(" ,;:") + "…"
 
 
-class MusterUI(GameUI):
+class MusterUI(GameUI[A.MusterAction]):
     """Muster's terminal interface: the sideways board and the three-step action menu."""
 
     def __init__(self, game: Any) -> None:
@@ -164,31 +164,36 @@ class MusterUI(GameUI):
         self._viewer: int | None = None
 
     # ---------------------------------------------------------------- drawing
-    def render(self, console: Console, view: View, log: Sequence[str]) -> None:
+    def render(self, view: View, log: Sequence[str]) -> RenderableType:
+        from tabletop.ui.base import Fitted
         from tabletop_muster.board import LOG_LINES, board, table_board
         from tabletop_muster.view import TableView
 
-        # A short terminal keeps the prompt visible by showing fewer log lines.
-        count = LOG_LINES if console.size.height >= 24 else 1
-        if isinstance(view, TableView):
-            self._viewer = None
-            console.print(table_board(view, log, log_count=count))
-            return
-        assert isinstance(view, MusterView)
-        self._viewer = view.player
-        console.print(board(view, log, log_count=count))
+        def draw(console: Console, options: ConsoleOptions) -> RenderableType:
+            # A short terminal keeps the prompt visible by showing fewer log lines.
+            count = LOG_LINES if options.size.height >= 24 else 1
+            if isinstance(view, TableView):
+                return table_board(view, log, log_count=count)
+            assert isinstance(view, MusterView)
+            return board(view, log, log_count=count)
 
-    def render_result(self, console: Console, state: State[Any]) -> None:
+        self._viewer = view.player if isinstance(view, MusterView) else None
+        return Fitted(draw)
+
+    def render_result(self, state: State[Any]) -> RenderableType:
+        from rich.console import Group
+
         from tabletop_muster.board import result
         from tabletop_muster.state import MusterState
 
         assert isinstance(state, MusterState)
+        lines: list[RenderableType] = []
         if state.deck:
-            console.print(f"{state.turn} turns played, the limit, with {len(state.deck)} cards still in the deck: the game ends here.")
-        console.print(result(state.score(), self._viewer))
+            lines.append(f"{state.turn} turns played, the limit, with {len(state.deck)} cards still in the deck: the game ends here.")
+        return Group(*lines, result(state.score(), self._viewer))
 
     # ---------------------------------------------------------------- choosing
-    def steps(self, view: View, legal: Sequence[Any]) -> list[Step]:
+    def steps(self, view: View, legal: Sequence[Any]) -> list[Step[A.MusterAction]]:
         """Every legal action with its path; paths are distinct and ordered for the menu."""
         assert isinstance(view, MusterView)
         ordered = sorted(legal, key=lambda a: _sort_key(view, a))

@@ -286,7 +286,7 @@ def _collector_paused(pause: bool) -> Iterator[None]:
         gc.enable()
 
 
-class SearchAgent(Agent):
+class SearchAgent(Agent[A.MusterAction]):
     """Common part of the search players: a budget, a view, a decision."""
 
     name = "search"

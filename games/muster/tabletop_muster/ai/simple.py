@@ -37,7 +37,7 @@ _EASY_WEIGHTS = {
 }
 
 
-class EasyAgent(Agent):
+class EasyAgent(Agent[A.MusterAction]):
     """Random legal actions, with column plays four times as likely as a castle action."""
 
     name = "easy"
@@ -55,7 +55,7 @@ DENY_WEIGHT = 0.04
 """Value of taking a card the opponent would like off a castle space."""
 
 
-class MediumAgent(Agent):
+class MediumAgent(Agent[A.MusterAction]):
     """Greedy one-move player (see the module docstring)."""
 
     name = "medium"
