@@ -13,7 +13,7 @@ from tabletop_muster.actions import ALL_ACTIONS
 from tabletop_muster.cards import COPIES, HAND_SIZE, TURN_LIMIT
 from tabletop_muster.reasons import reason_illegal
 from tabletop_muster.state import ACT, MusterState
-from tabletop_muster.view import determinize
+from tabletop_muster.state import determinize
 
 OPTIONS = st.fixed_dictionaries(
     {

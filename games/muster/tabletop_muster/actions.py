@@ -32,12 +32,14 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop_muster.cards import (
+    BANNERS,
     CASTLE,
     FACTION_LETTERS,
     NUM_KINDS,
     RAINBOW,
     STRENGTH_OF,
     card_code,
+    is_rainbow,
 )
 
 BANNER, WIZARD_PLAY, BRIDGE, MOVE, CASTLE_CARD, SWAP, DRAW, PLACE, DEAL, FIRST = range(10)
@@ -89,7 +91,7 @@ class MusterAction:
 def _build() -> list[MusterAction]:
     acts: list[MusterAction] = []
     L = FACTION_LETTERS
-    for k in range(25):
+    for k in BANNERS:
         code = card_code(k)
         for f in range(5):
             acts.append(MusterAction(BANNER, f"{code}>{L[f]}", card=k, col=f))
@@ -130,10 +132,10 @@ def action_by_id(i: int) -> MusterAction:
 
 
 # Lookup tables of action ids, used by the move generator.
-BANNER_ID = [[0] * 5 for _ in range(25)]
-SWAP_ID = [[[0] * 5 for _ in range(2)] for _ in range(25)]
-BRIDGE_ID = [[[-1] * 25 for _ in range(5)] for _ in range(5)]  # [col][n][card]
-CASTLE_BANNER_ID = [0] * 25
+BANNER_ID = [[0] * 5 for _ in BANNERS]
+SWAP_ID = [[[0] * 5 for _ in range(2)] for _ in BANNERS]
+BRIDGE_ID = [[[-1] * len(BANNERS) for _ in range(5)] for _ in range(5)]  # [col][n][card]
+CASTLE_BANNER_ID = [0] * len(BANNERS)
 CASTLE_RAINBOW_ID = [0] * 5
 CASTLE_X_ID = [0] * 5
 WIZARD_ID = [0] * 5
@@ -152,7 +154,7 @@ for _a in ALL_ACTIONS:
     elif _a.op == BRIDGE:
         BRIDGE_ID[_a.col][_a.n][_a.card] = _a.id
     elif _a.op == CASTLE_CARD:
-        if _a.card < 25:
+        if not is_rainbow(_a.card):
             CASTLE_BANNER_ID[_a.card] = _a.id
         elif _a.card == RAINBOW:
             CASTLE_RAINBOW_ID[_a.col] = _a.id

@@ -37,6 +37,7 @@ from tabletop_muster.cards import (
     RAINBOW,
     SEAT_NAMES,
     card_code,
+    is_rainbow,
     seat_label,
     token_code,
 )
@@ -69,7 +70,7 @@ def token_text(token: int, column_faction: int | None = None, *, compact: bool =
     (``3`` for W3 under Water) and shortens Rainbow cards (``R*`` Wizard, ``R2``
     Bridge): a column that long still fits its row.
     """
-    if token < 25:
+    if not is_rainbow(token):
         code = card_code(token)
         if compact and FACTION_OF[token] == column_faction:
             code = code[1:]

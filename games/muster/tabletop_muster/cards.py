@@ -34,7 +34,14 @@ FACTION_COLOURS = ("blue", "green", "yellow", "red", "purple")
 STRENGTH_COPIES = {1: 3, 2: 2, 3: 1, 4: 1, 5: 1}
 """Copies of each strength in one faction: three soldiers, two archers, a knight, a beast, a leader."""
 
-RAINBOW = 25
+FIRST_RAINBOW = 25
+"""Kinds and column tokens below this are Banners, from it on Rainbow cards (of either side).
+
+Code that runs in a search's inner loop compares with it directly (``t >= FIRST_RAINBOW``
+costs what a literal does); elsewhere :func:`is_rainbow` says the same in words."""
+BANNERS = range(FIRST_RAINBOW)
+"""Every Banner kind."""
+RAINBOW = FIRST_RAINBOW
 CASTLE = 26
 NUM_KINDS = 27
 WIZARD = RAINBOW
@@ -56,29 +63,34 @@ def bridge(stood_for: int) -> int:
     return BRIDGE_BASE + stood_for - 1
 
 
-def is_banner(kind_or_token: int) -> bool:
-    return kind_or_token < 25
+def is_rainbow(kind_or_token: int) -> bool:
+    """Whether a card kind or a column token is a Rainbow card (not a Banner).
+
+    >>> is_rainbow(RAINBOW), is_rainbow(CASTLE), is_rainbow(bridge(2)), is_rainbow(banner(WATER, 5))
+    (True, True, True, False)
+    """
+    return kind_or_token >= FIRST_RAINBOW
 
 
 COPIES: tuple[int, ...] = tuple(
-    [STRENGTH_COPIES[k % 5 + 1] for k in range(25)] + [5, 2]
+    [STRENGTH_COPIES[k % 5 + 1] for k in BANNERS] + [5, 2]
 )
 """How many cards of each kind the game has (47 in all)."""
 
-FACTION_OF: tuple[int, ...] = tuple([k // 5 for k in range(25)] + [-1] * (NUM_TOKENS - 25))
+FACTION_OF: tuple[int, ...] = tuple([k // 5 for k in BANNERS] + [-1] * (NUM_TOKENS - FIRST_RAINBOW))
 """Faction of a Banner kind or token; -1 for Rainbow cards."""
-STRENGTH_OF: tuple[int, ...] = tuple([k % 5 + 1 for k in range(25)] + [0] * (NUM_TOKENS - 25))
+STRENGTH_OF: tuple[int, ...] = tuple([k % 5 + 1 for k in BANNERS] + [0] * (NUM_TOKENS - FIRST_RAINBOW))
 """Printed strength of a Banner kind; 0 for Rainbow cards."""
 
 TOP_VALUE: tuple[int, ...] = tuple(
-    [k % 5 + 1 for k in range(25)] + [WIZARD_VALUE, 0] + [v for v in range(1, 5)]
+    [k % 5 + 1 for k in BANNERS] + [WIZARD_VALUE, 0] + [v for v in range(1, 5)]
 )
 """Value a column token stands for when something is played on it (a Bridge: what it substituted)."""
-SCORE_OF: tuple[int, ...] = tuple([k % 5 + 1 for k in range(25)] + [WIZARD_VALUE, 0, 1, 1, 1, 1])
+SCORE_OF: tuple[int, ...] = tuple([k % 5 + 1 for k in BANNERS] + [WIZARD_VALUE, 0, 1, 1, 1, 1])
 """Strength a column token counts when scoring: a Wizard 6, a Bridge 1."""
 
-_CARD_CODES = tuple(FACTION_LETTERS[k // 5] + str(k % 5 + 1) for k in range(25)) + ("R", "X")
-_TOKEN_CODES = _CARD_CODES[:25] + ("RW", "X") + tuple(f"RB{v}" for v in range(1, 5))
+_CARD_CODES = tuple(FACTION_LETTERS[k // 5] + str(k % 5 + 1) for k in BANNERS) + ("R", "X")
+_TOKEN_CODES = _CARD_CODES[:FIRST_RAINBOW] + ("RW", "X") + tuple(f"RB{v}" for v in range(1, 5))
 
 
 def card_code(kind: int) -> str:
@@ -93,14 +105,14 @@ def token_code(token: int) -> str:
 
 def card_name(kind: int) -> str:
     """Long name of a card kind: ``Water 1``, ``Rainbow Wizard/Bridge``, ``Rainbow Castle``."""
-    if kind < 25:
+    if not is_rainbow(kind):
         return f"{FACTION_NAMES[kind // 5]} {kind % 5 + 1}"
     return "Rainbow Wizard/Bridge" if kind == RAINBOW else "Rainbow Castle"
 
 
 def token_name(token: int) -> str:
     """Long name of a column token: ``Water 1``, ``Rainbow Wizard``, ``Rainbow Bridge (as 2)``."""
-    if token < 25:
+    if not is_rainbow(token):
         return card_name(token)
     if token == WIZARD:
         return "Rainbow Wizard"
@@ -111,8 +123,6 @@ def token_name(token: int) -> str:
 
 _CODE_TO_KIND = {code: k for k, code in enumerate(_CARD_CODES)}
 _CODE_TO_TOKEN = {code: t for t, code in enumerate(_TOKEN_CODES) if t != CASTLE}
-_LETTER_TO_FACTION = {letter: f for f, letter in enumerate(FACTION_LETTERS)}
-_KEY_TO_FACTION = {key: f for f, key in enumerate(FACTION_KEYS)}
 
 CARD_GRAMMAR = "a card is W, L, C, F or P (Water, Leaf, Cloud, Flame, Feather) and a strength 1-5, R (Rainbow Wizard/Bridge) or X (Rainbow Castle)"
 
@@ -125,13 +135,6 @@ def parse_card(text: str) -> int | None:
 def parse_token(text: str) -> int | None:
     """Column token from its code (``W3``, ``RW``, ``RB2``), or None."""
     return _CODE_TO_TOKEN.get(text.strip().upper())
-
-
-def parse_faction(text: str) -> int | None:
-    """Faction from its letter (``W``) or name (``water``), case-insensitive, or None."""
-    text = text.strip()
-    found = _LETTER_TO_FACTION.get(text.upper())
-    return found if found is not None else _KEY_TO_FACTION.get(text.lower())
 
 
 def full_deck() -> list[int]:

@@ -25,7 +25,8 @@ def _read(path: str) -> str:
 def moves_command(args: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Print the legal actions of a position file, one per line, sorted (``--long`` adds descriptions)."""
     from tabletop_muster.position import read_position
-    from tabletop_muster.view import MusterView, determinize
+    from tabletop_muster.state import determinize
+    from tabletop_muster.view import MusterView
 
     out = out or sys.stdout
     err = err or sys.stderr

@@ -8,8 +8,6 @@ someone else draws from the deck or is dealt).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tabletop_muster import actions as A
 from tabletop_muster.cards import (
     FACTION_LETTERS,
@@ -18,15 +16,16 @@ from tabletop_muster.cards import (
     TOP_VALUE,
     card_code,
     card_name,
+    is_rainbow,
     seat_label,
     token_code,
     token_name,
 )
+from tabletop_muster.rules import DEAL, DRAW, MusterRules, lowest_rainbow
 from tabletop_muster.scoring import describe_score
+from tabletop_muster.view import phase_text, view_of
 
-if TYPE_CHECKING:
-    from tabletop_muster.state import MusterState
-    from tabletop_muster.view import MusterView
+__all__ = ["board_text", "describe", "outcome_text", "phase_text"]
 
 
 def _a(name: str) -> str:
@@ -34,11 +33,10 @@ def _a(name: str) -> str:
     return f"a {name}" if name.startswith("Rainbow") else name
 
 
-def describe(state: MusterState, action: A.MusterAction, viewer: int | None = None) -> str:
+def describe(state: MusterRules, action: A.MusterAction, viewer: int | None = None) -> str:
     """Long form of ``action`` in ``state`` as ``viewer`` may know it (None: all of it).
 
-    >>> from tabletop_muster.state import MusterState
-    >>> s = MusterState.new(first=0)
+    >>> s = MusterRules.new(first=0)
     >>> describe(s, A.parse_text("*W3"), viewer=1)
     'North is dealt a card.'
     """
@@ -46,15 +44,15 @@ def describe(state: MusterState, action: A.MusterAction, viewer: int | None = No
     return _DESCRIBERS[op](state, action, viewer, seat_label(state.cur, viewer))
 
 
-def _banner(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
+def _banner(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> str:
     return f"{who} plays {card_name(a.card)} under the {FACTION_NAMES[a.col]} castle."
 
 
-def _wizard(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
+def _wizard(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> str:
     return f"{who} plays a Rainbow Wizard under the {FACTION_NAMES[a.col]} castle."
 
 
-def _bridge(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
+def _bridge(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> str:
     col = s.cols[s.cur][a.col]
     top = TOP_VALUE[col[-1]] if col else 0
     stood = ", ".join(str(top + i + 1) for i in range(a.n))
@@ -62,23 +60,23 @@ def _bridge(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> 
     return f"{who} makes {bridges} (as {stood}) under the {FACTION_NAMES[a.col]} castle and plays {card_name(a.card)} on it."
 
 
-def _move(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
+def _move(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> str:
     return f"{who} moves a Rainbow Wizard from under the {FACTION_NAMES[a.src]} castle to under the {FACTION_NAMES[a.col]} castle."
 
 
-def _castle(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
+def _castle(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> str:
     return f"{who} castles {_a(card_name(a.card))} onto the {FACTION_NAMES[a.col]} castle space."
 
 
-def _swap(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
+def _swap(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> str:
     col = s.cols[a.side][a.col] if 0 <= a.side < 2 else []
-    target = next((t for t in col if t >= 25), None)
-    what = token_name(target) if target is not None else "Rainbow card"
+    i = lowest_rainbow(col)
+    what = token_name(col[i]) if i >= 0 else "Rainbow card"
     owner = "their own" if a.side == s.cur else f"{SEAT_NAMES[a.side]}'s"
     return f"{who} swaps {card_name(a.card)} for the {what} in {owner} {FACTION_NAMES[a.col]} column."
 
 
-def _draw(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
+def _draw(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> str:
     if a.col < 0:
         return f"{who} draws from the deck."
     space = s.castles[a.col]
@@ -86,14 +84,12 @@ def _draw(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> st
     return f"{who} takes {card} from the {FACTION_NAMES[a.col]} castle space."
 
 
-def _place(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
+def _place(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> str:
     card = card_name(s.pending) if s.pending >= 0 else "the Rainbow card"
     return f"{who} places {_a(card)} onto the {FACTION_NAMES[a.col]} castle space."
 
 
-def _chance(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
-    from tabletop_muster.state import DEAL, DRAW
-
+def _chance(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> str:
     name = card_name(a.card)
     last = " That was the deck's last card: the game ends." if len(s.deck) == 1 and s.phase != DEAL else ""
     if s.phase == DEAL:
@@ -103,13 +99,13 @@ def _chance(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> 
     if s.phase == DRAW:
         seen = viewer is None or viewer == s.cur
         return f"{who} draws {_a(name) if seen else 'a card'} from the deck.{last}"
-    if a.card < 25:
+    if not is_rainbow(a.card):
         return f"The deck's top card, {name}, goes face up onto the {FACTION_NAMES[a.card // 5]} castle space.{last}"
     chooser = "" if last else f" {who} chooses its castle space."
     return f"The deck's top card is {_a(name)}.{chooser}{last}"
 
 
-def _first(s: MusterState, a: A.MusterAction, viewer: int | None, who: str) -> str:
+def _first(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> str:
     return f"{SEAT_NAMES[a.side]} goes first."
 
 
@@ -127,28 +123,7 @@ _DESCRIBERS = {
 }
 
 
-def phase_text(v: MusterView) -> str:
-    """Whose turn and what they must do, e.g. ``North: refill, 2 to draw (not from the Water space)``."""
-    who = SEAT_NAMES[v.turn_of]
-    if v.phase == "act":
-        return f"{who} to act"
-    if v.phase == "refill":
-        not_from = f" (not from the {FACTION_NAMES[v.castled]} space)" if v.castled is not None else ""
-        return f"{who}: refill, {v.to_draw} to draw{not_from}"
-    if v.phase == "place":
-        return f"{who}: choose a castle space for the {card_name(v.pending) if v.pending is not None else 'Rainbow card'}"
-    if v.phase == "draw":
-        return f"{who} draws from the deck"
-    if v.phase == "flip":
-        return "the deck's top card is turned up"
-    if v.phase == "deal":
-        return "dealing"
-    if v.phase == "first":
-        return "choosing the first player"
-    return "game over"
-
-
-def outcome_text(state: MusterState) -> str:
+def outcome_text(state: MusterRules) -> str:
     """One line: the winner and why, or the leader so far while the game runs."""
     text = describe_score(state.score(), SEAT_NAMES)
     if state.is_terminal():
@@ -156,7 +131,7 @@ def outcome_text(state: MusterState) -> str:
     return f"Game not over. So far: {text}"
 
 
-def board_text(state: MusterState) -> str:
+def board_text(state: MusterRules) -> str:
     """A plain multi-line picture of the full state, for debugging and logs."""
     lines = []
     for p in (0, 1):
@@ -170,5 +145,5 @@ def board_text(state: MusterState) -> str:
         f"{FACTION_LETTERS[f]}:{'/'.join(card_code(k) for k in sp) or '-'}" for f, sp in enumerate(state.castles)
     )
     lines.append(f"castles {spaces}")
-    lines.append(f"deck {len(state.deck)}  turn {state.turn}  {phase_text(state.view(state.cur))}")
+    lines.append(f"deck {len(state.deck)}  turn {state.turn}  {phase_text(view_of(state, state.cur))}")
     return "\n".join(lines)

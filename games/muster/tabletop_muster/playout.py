@@ -1,9 +1,10 @@
-"""Fast random playouts for search AIs: the same rules and the same games as the public API.
+"""Fast random playouts: the same rules and the same games as the public API.
 
-:func:`random_playout` plays uniformly random actions (and chance draws) to the
-end, consuming the RNG exactly as the loop ``legal_actions()`` / pick /
-``sample_chance(rng)`` / ``apply`` does, so both give the same game for the same
-seed. It skips building action lists and re-checking legality.
+:func:`random_playout` plays uniformly random actions (and chance draws), to the
+end or for a number of player decisions (a search's rollout), consuming the RNG
+exactly as the loop ``legal_actions()`` / pick / ``sample_chance(rng)`` /
+``apply`` does, so both give the same game for the same seed. It skips building
+action lists and re-checking legality.
 """
 
 from __future__ import annotations
@@ -11,28 +12,34 @@ from __future__ import annotations
 import random
 
 from tabletop_muster import actions as A
-from tabletop_muster.state import FIRST_PHASE, OVER, MusterState
+from tabletop_muster.cards import MAX_LENGTH
+from tabletop_muster.rules import DECK_PHASES, FIRST_PHASE, OVER, MusterRules
 
-_CHANCE_PHASES = frozenset((1, 4, 5))  # DEAL, DRAW, FLIP
+_ALL = A.ALL_ACTIONS
+_DEAL_ID = A.DEAL_ID
+_FIRST_ID = A.FIRST_ID
 
 
-def random_playout(state: MusterState, rng: random.Random) -> int:
-    """Play ``state`` to the end at random, in place; return the number of player decisions."""
-    table = A.ALL_ACTIONS
-    deal_id = A.DEAL_ID
+def random_playout(state: MusterRules, rng: random.Random, decisions: int = MAX_LENGTH) -> int:
+    """Play ``state`` at random, in place, until the game ends or ``decisions`` player
+    decisions are made (the default outnumbers any game's); return the decisions made.
+
+    A chance node reached after the last decision is left unresolved.
+    """
     randrange = rng.randrange
-    decisions = 0
     apply = state.apply_unchecked
-    while True:
+    left = decisions
+    while left > 0:
         ph = state.phase
         if ph == OVER:
-            return decisions
-        if ph in _CHANCE_PHASES:
+            break
+        if ph in DECK_PHASES:
             deck = state.deck
-            apply(table[deal_id[deck[randrange(len(deck))]]])
+            apply(_ALL[_DEAL_ID[deck[randrange(len(deck))]]])
         elif ph == FIRST_PHASE:
-            apply(table[A.FIRST_ID[randrange(2)]])
+            apply(_ALL[_FIRST_ID[randrange(2)]])
         else:
             ids = state.legal_ids()
-            apply(table[ids[randrange(len(ids))]])
-            decisions += 1
+            apply(_ALL[ids[randrange(len(ids))]])
+            left -= 1
+    return decisions - left

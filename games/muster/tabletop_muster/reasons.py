@@ -21,11 +21,25 @@ from tabletop_muster.cards import (
     TOP_VALUE,
     WIZARD,
     card_name,
+    is_rainbow,
 )
-from tabletop_muster.state import ACT, DEAL, DRAW, FIRST_PHASE, FLIP, OVER, PHASE_NAMES, PLACE, REFILL, MusterState
-from tabletop_muster.view import MusterView, determinize
+from tabletop_muster.rules import (
+    ACT,
+    CHANCE_PHASES,
+    DEAL,
+    DRAW,
+    FIRST_PHASE,
+    FLIP,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    REFILL,
+    MusterRules,
+    lowest_rainbow,
+)
+from tabletop_muster.view import MusterView, determinize_as
 
-StateOrView = Union[MusterState, MusterView]
+StateOrView = Union[MusterRules, MusterView]
 
 VERBS = ("banner", "wizard", "bridge", "move", "castle", "swap")
 """Action types a person picks first (``why_unplayable``'s ``verb``)."""
@@ -57,14 +71,14 @@ _PHASE_NEEDS = {
 }
 
 
-def _state(obj: StateOrView) -> MusterState:
+def _state(obj: StateOrView) -> MusterRules:
     if isinstance(obj, MusterView):
         # Only the viewer's own hand and the public board matter to their legal actions.
-        return determinize(obj, random.Random(0))
+        return determinize_as(MusterRules, obj, random.Random(0))
     return obj
 
 
-def _placement_reason(s: MusterState, top: int, strength: int) -> str | None:
+def _placement_reason(s: MusterRules, top: int, strength: int) -> str | None:
     if s._place[top][strength]:
         return None
     if top == 6:
@@ -78,7 +92,7 @@ def _placement_reason(s: MusterState, top: int, strength: int) -> str | None:
     return f"on a {top} only strength {top} or {top + 1} may follow"
 
 
-def _icon_reason(s: MusterState, kind: int, col: int) -> str | None:
+def _icon_reason(s: MusterRules, kind: int, col: int) -> str | None:
     if kind // 5 == col:
         return None
     space = s.castles[col]
@@ -90,7 +104,7 @@ def _icon_reason(s: MusterState, kind: int, col: int) -> str | None:
     )
 
 
-def _has(s: MusterState, kind: int, count: int = 1) -> str | None:
+def _has(s: MusterRules, kind: int, count: int = 1) -> str | None:
     held = s.hands[s.cur].count(kind)
     if held >= count:
         return None
@@ -102,7 +116,7 @@ def _has(s: MusterState, kind: int, count: int = 1) -> str | None:
 def reason_illegal(obj: StateOrView, action: A.MusterAction) -> str | None:
     """Why ``action`` is not legal now, or None if it is.
 
-    >>> s = MusterState.new(first=0)
+    >>> s = MusterRules.new(first=0)
     >>> reason_illegal(s, A.parse_text("d"))
     'now chance must deal a card (a chance outcome)'
     """
@@ -111,24 +125,24 @@ def reason_illegal(obj: StateOrView, action: A.MusterAction) -> str | None:
     if ph == OVER:
         return "the game is over"
     if action.op not in _PHASE_OPS[ph]:
-        return f"now {'chance' if ph in (DEAL, DRAW, FLIP, FIRST_PHASE) else 'you'} must {_PHASE_NEEDS[ph]}"
+        return f"now {'chance' if ph in CHANCE_PHASES else 'you'} must {_PHASE_NEEDS[ph]}"
     reason = _REASONS[action.op](s, action)
     if reason is None and action.id not in s.legal_ids():
         return "not legal in this position"
     return reason
 
 
-def _r_banner(s: MusterState, a: A.MusterAction) -> str | None:
+def _r_banner(s: MusterRules, a: A.MusterAction) -> str | None:
     col = s.cols[s.cur][a.col]
     top = TOP_VALUE[col[-1]] if col else 0
     return _has(s, a.card) or _icon_reason(s, a.card, a.col) or _placement_reason(s, top, STRENGTH_OF[a.card])
 
 
-def _r_wizard(s: MusterState, a: A.MusterAction) -> str | None:
+def _r_wizard(s: MusterRules, a: A.MusterAction) -> str | None:
     return _has(s, RAINBOW)
 
 
-def _r_bridge(s: MusterState, a: A.MusterAction) -> str | None:
+def _r_bridge(s: MusterRules, a: A.MusterAction) -> str | None:
     if s.simplified:
         return "the Simplified game has no Rainbow Bridges (play Rainbow cards as Wizards)"
     if a.n > 1 and not s.over_rainbow:
@@ -149,23 +163,23 @@ def _r_bridge(s: MusterState, a: A.MusterAction) -> str | None:
     return _icon_reason(s, a.card, a.col)
 
 
-def _r_move(s: MusterState, a: A.MusterAction) -> str | None:
+def _r_move(s: MusterRules, a: A.MusterAction) -> str | None:
     col = s.cols[s.cur][a.src]
     if not col or col[-1] != WIZARD:
         return f"the top card of your {FACTION_NAMES[a.src]} column is not a Rainbow Wizard"
     return None
 
 
-def _r_castle(s: MusterState, a: A.MusterAction) -> str | None:
+def _r_castle(s: MusterRules, a: A.MusterAction) -> str | None:
     return _has(s, a.card)
 
 
-def _r_swap(s: MusterState, a: A.MusterAction) -> str | None:
+def _r_swap(s: MusterRules, a: A.MusterAction) -> str | None:
     missing = _has(s, a.card)
     if missing:
         return missing
     col = s.cols[a.side][a.col]
-    i = next((j for j, t in enumerate(col) if t >= 25), -1)
+    i = lowest_rainbow(col)
     if i < 0:
         return "that column holds no Rainbow card"
     icon = _icon_reason(s, a.card, a.col)
@@ -180,12 +194,12 @@ def _r_swap(s: MusterState, a: A.MusterAction) -> str | None:
     if reason:
         return f"the lowest Rainbow card there is a Wizard; {reason}"
     above = col[i + 1] if i + 1 < len(col) else -1
-    if 0 <= above < 25 and not s._place[strength][STRENGTH_OF[above]]:
+    if above >= 0 and not is_rainbow(above) and not s._place[strength][STRENGTH_OF[above]]:
         return f"the {card_name(above)} above the Wizard could not lie on a {strength}"
     return None
 
 
-def _r_draw(s: MusterState, a: A.MusterAction) -> str | None:
+def _r_draw(s: MusterRules, a: A.MusterAction) -> str | None:
     if a.col < 0:
         return None if s.deck else "the deck is empty"
     space = s.castles[a.col]
@@ -199,15 +213,15 @@ def _r_draw(s: MusterState, a: A.MusterAction) -> str | None:
     return None
 
 
-def _r_place(s: MusterState, a: A.MusterAction) -> str | None:
+def _r_place(s: MusterRules, a: A.MusterAction) -> str | None:
     return None
 
 
-def _r_chance(s: MusterState, a: A.MusterAction) -> str | None:
+def _r_chance(s: MusterRules, a: A.MusterAction) -> str | None:
     return None if a.card in s.deck else f"no {card_name(a.card)} is left in the deck"
 
 
-def _r_first(s: MusterState, a: A.MusterAction) -> str | None:
+def _r_first(s: MusterRules, a: A.MusterAction) -> str | None:
     return None
 
 
@@ -233,7 +247,7 @@ def why_unplayable(obj: StateOrView, card: int, verb: str | None = None) -> str 
     card stops it.
 
     >>> from tabletop_muster.cards import parse_card
-    >>> s = MusterState.new(first=0)
+    >>> s = MusterRules.new(first=0)
     >>> why_unplayable(s, parse_card("W3"), "banner")
     'it is not your turn to act (now chance must deal a card (a chance outcome))'
     """
@@ -241,7 +255,7 @@ def why_unplayable(obj: StateOrView, card: int, verb: str | None = None) -> str 
     if isinstance(obj, MusterView) and obj.to_move != obj.player:
         return "it is not your turn to act"
     if s.phase != ACT:
-        return f"it is not your turn to act (now {'chance' if s.phase in (DEAL, DRAW, FLIP, FIRST_PHASE) else 'you'} must {_PHASE_NEEDS.get(s.phase, PHASE_NAMES[s.phase])})"
+        return f"it is not your turn to act (now {'chance' if s.phase in CHANCE_PHASES else 'you'} must {_PHASE_NEEDS.get(s.phase, PHASE_NAMES[s.phase])})"
     missing = _has(s, card)
     if missing:
         return missing

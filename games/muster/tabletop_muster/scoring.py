@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tabletop_muster.cards import FACTION_NAMES, SCORE_OF
+from tabletop_muster.cards import FACTION_NAMES, FIRST_RAINBOW, SCORE_OF
 
 Columns = Sequence[Sequence[Sequence[int]]]
 
@@ -58,7 +58,7 @@ def column_strength(column: Sequence[int]) -> int:
 
 
 def banner_count(column: Sequence[int]) -> int:
-    return sum(1 for t in column if t < 25)
+    return sum(1 for t in column if t < FIRST_RAINBOW)
 
 
 def castle_results(columns: Columns) -> tuple[CastleResult, ...]:

@@ -5,24 +5,40 @@ deck size, the opponent's hand size, the cards known on each side (taken from a
 castle space or by a Swap and not played since), the turn and phase, the
 variants, and the score so far. Nothing else.
 
-:func:`determinize` turns a view back into a full state by dealing the cards the
-viewer has not seen at random; :meth:`MusterState.resample_hidden` uses the same
-code (:func:`redeal_hidden`).
+:func:`determinize_as` turns a view back into a full position by dealing the
+cards the viewer has not seen at random (:func:`tabletop_muster.state.determinize`
+makes it a ``MusterState``); :meth:`MusterState.resample_hidden` uses the same
+code (:func:`redeal_hidden`). A view's JSON and its phase line are written here
+too, as the view is all they need.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
-from tabletop.game import View
+from tabletop.game import SPECTATOR, View
 
-from tabletop_muster.cards import COPIES, NUM_KINDS
+from tabletop_muster.cards import (
+    COPIES,
+    FACTION_KEYS,
+    FACTION_NAMES,
+    NUM_KINDS,
+    SEAT_KEYS,
+    SEAT_NAMES,
+    card_code,
+    card_name,
+    token_code,
+)
+from tabletop_muster.rules import DECISION_PHASES, PHASE_NAMES, MusterRules
 from tabletop_muster.scoring import CastleResult, Score, castle_results, score
-from tabletop_muster.state import PHASE_NAMES, MusterState
 
 Column = tuple[int, ...]
+R = TypeVar("R", bound=MusterRules)
+
+_DECISION_PHASE_NAMES = frozenset(PHASE_NAMES[p] for p in DECISION_PHASES)
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,14 +77,10 @@ class MusterView(View):
 
     @property
     def to_move(self) -> int | None:
-        return self.turn_of if self.phase in ("act", "refill", "place") else None
+        return self.turn_of if self.phase in _DECISION_PHASE_NAMES else None
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
-
-    def hand_sizes(self) -> tuple[int, int]:
-        own, other = len(self.hand), self.opponent_hand_size
-        return (own, other) if self.player == 0 else (other, own)
 
     def score(self) -> Score:
         """Castles held, totals and the per-castle breakdown, as the board stands."""
@@ -81,17 +93,13 @@ class MusterView(View):
         """The viewer's legal actions when they are to move (empty otherwise)."""
         if self.to_move != self.player:
             return []
-        return determinize(self, random.Random(0)).legal_actions()
+        return determinize_as(MusterRules, self, random.Random(0)).legal_actions()
 
     def phase_text(self) -> str:
         """A short line for a status bar, e.g. ``refill, 2 to draw (not from the Water space)``."""
-        from tabletop_muster.notation import phase_text
-
         return phase_text(self)
 
     def to_json(self) -> Any:
-        from tabletop_muster.position import view_to_json
-
         return view_to_json(self)
 
 
@@ -117,8 +125,6 @@ class TableView(View):
         return self.board.is_terminal()
 
     def to_json(self) -> Any:
-        from tabletop_muster.position import view_to_json
-
         return {
             "kind": "table",
             "board": view_to_json(self.board),
@@ -128,17 +134,15 @@ class TableView(View):
         }
 
 
-def table_view_of(state: MusterState, *, revealed: bool) -> TableView:
+def table_view_of(state: MusterRules, *, revealed: bool) -> TableView:
     """The view from no seat: public cards only, or (``revealed``) both hands too."""
-    from tabletop.game import SPECTATOR
-
     seen = state.hands if revealed else state.known
     hands = (tuple(sorted(seen[0])), tuple(sorted(seen[1])))
     board = replace(view_of(state, 1), hand=tuple(sorted(state.known[1])))
     return TableView(SPECTATOR, board, hands, (len(state.hands[0]), len(state.hands[1])), revealed)
 
 
-def view_of(state: MusterState, player: int) -> MusterView:
+def view_of(state: MusterRules, player: int) -> MusterView:
     other = 1 - player
     return MusterView(
         player=player,
@@ -162,7 +166,7 @@ def view_of(state: MusterState, player: int) -> MusterView:
     )
 
 
-def redeal_hidden(state: MusterState, other: int, hand_size: int, rng: random.Random) -> None:
+def redeal_hidden(state: MusterRules, other: int, hand_size: int, rng: random.Random) -> None:
     """Fill ``other``'s hand up to ``hand_size`` and the deck with the cards the state lacks.
 
     ``state`` holds everything the viewer knows (the opponent's hand holds just
@@ -178,18 +182,18 @@ def redeal_hidden(state: MusterState, other: int, hand_size: int, rng: random.Ra
     state._legal = None
 
 
-def determinize(view: MusterView, rng: random.Random) -> MusterState:
-    """A full state consistent with ``view``: hidden cards dealt at random from the unseen ones.
+def determinize_as(kind: type[R], view: MusterView, rng: random.Random) -> R:
+    """A full position of class ``kind`` consistent with ``view``: hidden cards dealt at
+    random from the unseen ones.
 
-    >>> from tabletop_muster.state import MusterState
-    >>> s = MusterState.new(first=0)
+    >>> s = MusterRules.new(first=0)
     >>> for _ in range(10): s.apply(s.sample_chance(random.Random(1)))
-    >>> d = determinize(s.view(0), random.Random(2))
-    >>> d.view(0) == s.view(0), len(d.deck)
+    >>> d = determinize_as(MusterRules, view_of(s, 0), random.Random(2))
+    >>> view_of(d, 0) == view_of(s, 0), len(d.deck)
     (True, 37)
     """
     p, other = view.player, 1 - view.player
-    s = MusterState()
+    s = kind()
     s.set_variants(view.simplified, view.power_of_one, view.over_rainbow)
     s.phase = PHASE_NAMES.index(view.phase)
     s.cur = view.turn_of
@@ -209,3 +213,84 @@ def determinize(view: MusterView, rng: random.Random) -> MusterState:
     redeal_hidden(s, other, view.opponent_hand_size, rng)
     return s
 
+
+
+def phase_text(v: MusterView) -> str:
+    """Whose turn and what they must do, e.g. ``North: refill, 2 to draw (not from the Water space)``."""
+    who = SEAT_NAMES[v.turn_of]
+    if v.phase == "act":
+        return f"{who} to act"
+    if v.phase == "refill":
+        not_from = f" (not from the {FACTION_NAMES[v.castled]} space)" if v.castled is not None else ""
+        return f"{who}: refill, {v.to_draw} to draw{not_from}"
+    if v.phase == "place":
+        return f"{who}: choose a castle space for the {card_name(v.pending) if v.pending is not None else 'Rainbow card'}"
+    if v.phase == "draw":
+        return f"{who} draws from the deck"
+    if v.phase == "flip":
+        return "the deck's top card is turned up"
+    if v.phase == "deal":
+        return "dealing"
+    if v.phase == "first":
+        return "choosing the first player"
+    return "game over"
+
+
+# ------------------------------------------------------------------ JSON
+# The spelling of cards, stacks, columns and the common header is shared with the
+# full state's writer (:func:`tabletop_muster.codec.state_to_json`).
+VARIANT_KEYS = ("simplified", "power_of_one", "over_the_rainbow")
+
+
+def json_cards(kinds: Iterable[int]) -> list[str]:
+    """A multiset of cards (a hand, the deck), written sorted."""
+    return [card_code(k) for k in sorted(kinds)]
+
+
+def json_stack(kinds: Iterable[int]) -> list[str]:
+    """A castle space's stack, bottom to top."""
+    return [card_code(k) for k in kinds]
+
+
+def json_columns(cols: Sequence[Sequence[int]]) -> dict[str, list[str]]:
+    """One player's five columns, tokens bottom to top."""
+    return {FACTION_KEYS[f]: [token_code(t) for t in cols[f]] for f in range(5)}
+
+
+def json_header(phase: int, cur: int, first: int, turn: int, need: int, castled: int, pending: int, variants: tuple[bool, bool, bool]) -> dict[str, Any]:
+    """The fields a full state and a view share."""
+    return {
+        "game": "muster",
+        "variants": dict(zip(VARIANT_KEYS, variants)),
+        "phase": PHASE_NAMES[phase],
+        "turn_of": SEAT_KEYS[cur],
+        "first": SEAT_KEYS[first] if first >= 0 else None,
+        "turn": turn,
+        "to_draw": need,
+        "castled": FACTION_KEYS[castled] if castled >= 0 else None,
+        "pending": card_code(pending) if pending >= 0 else None,
+    }
+
+
+def view_to_json(v: MusterView) -> dict[str, Any]:
+    """A view; ``score`` is derived from the columns and ignored when read back."""
+    data: dict[str, Any] = {"kind": "view", "viewer": SEAT_KEYS[v.player]}
+    data.update(
+        json_header(
+            PHASE_NAMES.index(v.phase), v.turn_of, -1 if v.first is None else v.first, v.turn, v.to_draw,
+            -1 if v.castled is None else v.castled, -1 if v.pending is None else v.pending,
+            (v.simplified, v.power_of_one, v.over_rainbow),
+        )
+    )
+    data["deck_size"] = v.deck_size
+    data["castles"] = {FACTION_KEYS[f]: json_stack(v.castles[f]) for f in range(5)}
+    me, other = v.player, 1 - v.player
+    data[SEAT_KEYS[me]] = {"hand": json_cards(v.hand), "known": json_cards(v.known_by_opponent), "columns": json_columns(v.columns[me])}
+    data[SEAT_KEYS[other]] = {"hand_size": v.opponent_hand_size, "known": json_cards(v.opponent_known), "columns": json_columns(v.columns[other])}
+    sc = score(v.columns)
+    data["score"] = {
+        "castles": list(sc.castles),
+        "totals": list(sc.totals),
+        "leader": SEAT_KEYS[sc.winner] if sc.winner is not None else None,
+    }
+    return data

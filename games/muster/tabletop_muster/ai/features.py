@@ -13,8 +13,8 @@ strength over all columns is a small tie-break term. The sum goes through a
 logistic whose slope grows as the deck shrinks: a lead matters more when the
 game is about to end.
 
-    >>> from tabletop_muster.state import MusterState
-    >>> s = MusterState.new(first=0)
+    >>> from tabletop_muster.rules import MusterRules
+    >>> s = MusterRules.new(first=0)
     >>> round(evaluate(s), 3)  # an empty board: even
     0.5
 """
@@ -26,13 +26,14 @@ import math
 from tabletop_muster.cards import (
     CASTLE,
     FACTION_OF,
+    FIRST_RAINBOW,
     RAINBOW,
     SCORE_OF,
     STRENGTH_OF,
     TOP_VALUE,
     TOTAL_CARDS,
 )
-from tabletop_muster.state import MusterState
+from tabletop_muster.rules import OVER, MusterRules
 
 CLIMB_WEIGHT = 0.5
 """How much of a card that could be played now counts towards a column's strength."""
@@ -54,7 +55,7 @@ def climb_bonus(hand: list[int], cols: list[list[int]], place: tuple[tuple[bool,
     """
     best = [0, 0, 0, 0, 0]
     for k in hand:
-        if k < 25:
+        if k < FIRST_RAINBOW:
             f = FACTION_OF[k]
             col = cols[f]
             s = STRENGTH_OF[k]
@@ -63,7 +64,7 @@ def climb_bonus(hand: list[int], cols: list[list[int]], place: tuple[tuple[bool,
     return [CLIMB_WEIGHT * b for b in best]
 
 
-def lead_score(state: MusterState, hands: tuple[list[int], list[int]] | None = None) -> float:
+def lead_score(state: MusterRules, hands: tuple[list[int], list[int]] | None = None) -> float:
     """Player 0's advantage in castle units (positive: player 0 ahead)."""
     c0, c1 = state.cols
     h = state.hands if hands is None else hands
@@ -84,8 +85,8 @@ def lead_score(state: MusterState, hands: tuple[list[int], list[int]] | None = N
         total += sa - sb
         d = sa - sb + b0[f] - b1[f]
         if sa == sb and b0[f] == b1[f]:
-            na = sum(1 for t in a if t < 25)
-            nb = sum(1 for t in b if t < 25)
+            na = sum(1 for t in a if t < FIRST_RAINBOW)  # Banner counts
+            nb = sum(1 for t in b if t < FIRST_RAINBOW)
             d = 0.4 if na > nb else (-0.4 if nb > na else 0.0)
         x += _tanh(d / LEAD_SCALE)
     x += TOTAL_WEIGHT * total
@@ -93,9 +94,9 @@ def lead_score(state: MusterState, hands: tuple[list[int], list[int]] | None = N
     return x
 
 
-def evaluate(state: MusterState, hands: tuple[list[int], list[int]] | None = None) -> float:
+def evaluate(state: MusterRules, hands: tuple[list[int], list[int]] | None = None) -> float:
     """Estimated probability that player 0 wins (exact 1 / 0.5 / 0 once the game is over)."""
-    if state.phase == 7:  # over
+    if state.phase == OVER:
         return state.returns()[0]
     x = lead_score(state, hands)
     slope = 0.8 + 1.6 * (1.0 - len(state.deck) / (TOTAL_CARDS - 10))
@@ -109,7 +110,7 @@ def usefulness(kind: int, cols: list[list[int]], place: tuple[tuple[bool, ...], 
     could start or follow later is worth a little; a Rainbow Wizard/Bridge card
     is worth a Wizard; a Rainbow Castle little.
 
-    >>> from tabletop_muster.state import _PLACEMENT
+    >>> from tabletop_muster.rules import _PLACEMENT
     >>> usefulness(4, [[3], [], [], [], []], _PLACEMENT[(False, False)])  # Water 5 on a Water 4
     1.0
     """

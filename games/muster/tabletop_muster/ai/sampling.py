@@ -1,7 +1,7 @@
 """Deals consistent with a view: the determinizations a search samples.
 
 A :class:`DealSampler` is built once per decision from the agent's view. It
-keeps one full state (from :func:`tabletop_muster.view.determinize`) and the pool
+keeps one full state (from :func:`tabletop_muster.state.determinize`) and the pool
 of cards the viewer has not seen; each :meth:`DealSampler.sample` copies that
 state and deals the opponent's unknown cards afresh from the pool, the rest
 forming the deck. The deck's order is not part of a Muster state (a draw is a
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import random
 
-from tabletop_muster.state import MusterState
-from tabletop_muster.view import MusterView, determinize
+from tabletop_muster.state import MusterState, determinize
+from tabletop_muster.view import MusterView
 
 
 class DealSampler:
