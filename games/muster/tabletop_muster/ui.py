@@ -36,7 +36,9 @@ from tabletop_muster.cards import (
     bridge,
     card_code,
     card_name,
+    is_rainbow,
 )
+from tabletop_muster.rules import lowest_rainbow
 from tabletop_muster.scoring import column_strength
 from tabletop_muster.view import MusterView
 
@@ -79,18 +81,14 @@ def _top(column: Sequence[int]) -> int:
     return TOP_VALUE[column[-1]] if column else 0
 
 
-def _lowest_rainbow(column: Sequence[int]) -> int:
-    return next((i for i, t in enumerate(column) if t >= 25), -1)
-
-
 def swap_target_label(view: MusterView, side: int, faction: int) -> str:
     """``North's Feather: Wizard on P2`` / ``your Cloud: Bridge as 2``: the Rainbow card a Swap replaces."""
     column = view.columns[side][faction]
-    i = _lowest_rainbow(column)
+    i = lowest_rainbow(column)
     owner = "your" if side == view.player else f"{SEAT_NAMES[side]}'s"
     token = column[i]
     if token == WIZARD:
-        below = f"on {card_code(column[i - 1]) if column[i - 1] < 25 else 'a Rainbow card'}" if i else "first in the column"
+        below = f"on {card_code(column[i - 1]) if not is_rainbow(column[i - 1]) else 'a Rainbow card'}" if i else "first in the column"
         what = f"Wizard {below}"
     else:
         what = f"Bridge as {TOP_VALUE[token]}"
@@ -204,7 +202,7 @@ class MusterUI(GameUI[A.MusterAction]):
         assert isinstance(view, MusterView)
         if view.to_move != view.player or view.phase not in ("act", "refill"):
             return []
-        from tabletop_muster.view import determinize
+        from tabletop_muster.state import determinize
 
         # The viewer's own options depend only on their hand and the public board.
         state = determinize(view, random.Random(0))
@@ -236,7 +234,7 @@ def _unavailable_draws(state: MusterState, view: MusterView, legal: Sequence[A.M
 def _type_reason(state: MusterState, view: MusterView, kind: str) -> str:
     """Why a whole action type is missing from the menu (short, one line)."""
     hand = view.hand
-    banners = [k for k in hand if k < 25]
+    banners = [k for k in hand if not is_rainbow(k)]
     if kind == BANNER:
         return "you hold no Banner card" if not banners else "none of your Banners can be played now"
     if kind == WIZARD_PLAY:
@@ -250,7 +248,7 @@ def _type_reason(state: MusterState, view: MusterView, kind: str) -> str:
     if kind == MOVE:
         return "no column of yours has a Wizard on top"
     if kind == SWAP:
-        if not any(_lowest_rainbow(c) >= 0 for side in view.columns for c in side):
+        if not any(lowest_rainbow(c) >= 0 for side in view.columns for c in side):
             return "no column holds a Rainbow card"
         return "you hold no Banner card" if not banners else "none of your Banners fits a Rainbow card's place"
     return "not possible now"
@@ -277,7 +275,7 @@ def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A
             if card in playable:
                 continue
             label = card_label(card)
-            if card >= 25:
+            if is_rainbow(card):
                 reason = _rainbow_uses(view) if card == RAINBOW else "a Rainbow Castle can only be castled"
             else:
                 own = card // 5
@@ -286,7 +284,7 @@ def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A
     if BRIDGE in present:
         followers = {a.card for a in legal if a.op == A.BRIDGE}
         for card in cards:
-            if card >= 25 or card in followers:
+            if is_rainbow(card) or card in followers:
                 continue
             label = f"then {card_label(card)}"
             own = card // 5
@@ -303,7 +301,7 @@ def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A
             target = swap_target_label(view, side, col)
             fitting = {a.card for a in swaps if a.side == side and a.col == col}
             for card in cards:
-                if card >= 25 or card in fitting:
+                if is_rainbow(card) or card in fitting:
                     continue
                 label = f"with {card_label(card)}"
                 space = view.castles[col]

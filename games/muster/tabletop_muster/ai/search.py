@@ -42,10 +42,11 @@ from tabletop.game import Agent, View
 from tabletop_muster import actions as A
 from tabletop_muster.ai.features import evaluate
 from tabletop_muster.ai.sampling import DealSampler
-from tabletop_muster.state import FIRST_PHASE, OVER, MusterState
+from tabletop_muster.cards import FIRST_RAINBOW
+from tabletop_muster.playout import random_playout
+from tabletop_muster.rules import DECK_PHASES, OVER, MusterRules
 from tabletop_muster.view import MusterView
 
-_CHANCE = (1, 4, 5)  # deal, draw, flip phases
 _ALL = A.ALL_ACTIONS
 _DEAL_ID = A.DEAL_ID
 
@@ -62,7 +63,7 @@ def _coarse_key(a: A.MusterAction) -> int:
     if a.op == A.SWAP:
         return 2000 + a.side * 5 + a.col
     if a.op == A.CASTLE_CARD:
-        return 3000 + a.col * 3 + (0 if a.card < 25 else a.card - 24)
+        return 3000 + a.col * 3 + (0 if a.card < FIRST_RAINBOW else a.card - FIRST_RAINBOW + 1)
     return 4000 + a.op * 10 + a.col
 
 
@@ -108,25 +109,7 @@ class SearchConfig:
     15% more iterations a second (docs/muster-ai.md, "Not done yet")."""
 
 
-def _rollout(s: MusterState, decisions: int, rng: random.Random) -> None:
-    randrange = rng.randrange
-    apply = s.apply_unchecked
-    while decisions > 0:
-        ph = s.phase
-        if ph == OVER:
-            return
-        if ph in _CHANCE:
-            deck = s.deck
-            apply(_ALL[_DEAL_ID[deck[randrange(len(deck))]]])
-        elif ph == FIRST_PHASE:
-            apply(_ALL[A.FIRST_ID[randrange(2)]])
-        else:
-            ids = s.legal_ids()
-            apply(_ALL[ids[randrange(len(ids))]])
-            decisions -= 1
-
-
-def _iterate(root: Node, s: MusterState, me: int, opp_keys: Sequence[int], cfg: SearchConfig, rng: random.Random) -> None:
+def _iterate(root: Node, s: MusterRules, me: int, opp_keys: Sequence[int], cfg: SearchConfig, rng: random.Random) -> None:
     """One iteration on the sampled state ``s`` (consumed)."""
     node = root
     path: list[tuple[Node, int]] = []
@@ -139,7 +122,7 @@ def _iterate(root: Node, s: MusterState, me: int, opp_keys: Sequence[int], cfg: 
         ph = s.phase
         if ph == OVER:
             break
-        if ph in _CHANCE:
+        if ph in DECK_PHASES:
             deck = s.deck
             apply(_ALL[_DEAL_ID[deck[randrange(len(deck))]]])
             continue
@@ -157,7 +140,7 @@ def _iterate(root: Node, s: MusterState, me: int, opp_keys: Sequence[int], cfg: 
             children[keys[i]] = child
             apply(_ALL[i])
             path.append((child, player))
-            _rollout(s, cfg.rollout, rng)
+            random_playout(s, rng, cfg.rollout)
             break
         # Every available action has a child: UCB with availability counts.
         best_value = -1.0
@@ -194,7 +177,7 @@ SETTLE_MARGIN = 1.5
 """How much faster than so far the iterations left are assumed to run, under a time budget."""
 
 
-def _run(trees: list[tuple[Node, MusterState | None]], sampler: DealSampler, me: int, opp_keys: Sequence[int],
+def _run(trees: list[tuple[Node, MusterRules | None]], sampler: DealSampler, me: int, opp_keys: Sequence[int],
          cfg: SearchConfig, rng: random.Random, deadline: float, root_ids: Sequence[int]) -> int:
     """Run iterations round-robin over ``trees`` (a tree with a fixed deal, or None: a fresh deal each time).
 
@@ -334,7 +317,7 @@ class PIMCAgent(SearchAgent):
 
     def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float,
                root_ids: Sequence[int]) -> list[Node]:
-        trees: list[tuple[Node, MusterState | None]] = [
+        trees: list[tuple[Node, MusterRules | None]] = [
             (Node(), sampler.sample(rng)) for _ in range(max(1, self.config.deals))
         ]
         self.last_iterations = _run(trees, sampler, me, KEY_EXACT, self.config, rng, deadline, root_ids)

@@ -22,8 +22,8 @@ from tabletop.game import Agent, View
 from tabletop_muster import actions as A
 from tabletop_muster.ai.features import evaluate, usefulness
 from tabletop_muster.cards import CASTLE, COPIES, NUM_KINDS
-from tabletop_muster.state import MusterState
-from tabletop_muster.view import MusterView, determinize
+from tabletop_muster.state import MusterState, determinize
+from tabletop_muster.view import MusterView
 
 _EASY_WEIGHTS = {
     A.BANNER: 4.0,
