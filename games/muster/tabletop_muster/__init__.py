@@ -7,6 +7,27 @@ The rules modules are imported on first use, so listing games stays quick.
     >>> state = game.new_initial_state({"first": "1"})
     >>> state.current_player()  # the deal: chance
     -1
+
+The modules form layers, lowest first. A module imports only from layers below
+its own, at the top of the file or inside a function alike, so data flows one
+way: from the cards, through the rules, to the views and words built on them,
+and up to the computer players, the interface and this plugin object
+(tests/muster/test_layers.py checks it against this list, where a name in double
+backquotes is a module and nothing else is):
+
+1. ``cards``: card kinds, column tokens, their tables and names.
+2. ``actions`` (every action and its notation), ``scoring``, ``rules_text``.
+3. ``rules``: the rules engine, MusterRules (position, legal actions, chance, apply).
+4. ``playout`` (random playouts), ``view`` (what one player may know; a view's JSON).
+5. ``notation`` (actions in words), ``codec`` (a state's JSON, the checked reader), ``reasons`` (why not).
+6. ``state``: MusterState, the rules plus the framework's State protocol, handed to layers 4-5.
+7. ``position`` (positions as JSON, read back as a MusterState), ``ai.features``.
+8. ``board`` (the drawing), ``ai.sampling``.
+9. ``ui``, ``show``, ``ai.search``, ``ai.simple``.
+10. ``cli``, ``ai``.
+11. ``agents``: the computer levels.
+12. ``__init__``: this plugin object, MusterGame.
+13. ``ai.lab``: Muster with chosen agent budgets, for simulations.
 """
 
 from __future__ import annotations
