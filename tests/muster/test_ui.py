@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tabletop_muster import game
+from tabletop_muster.actions import MusterAction
 from tabletop_muster.position import build_state
 from tabletop_muster.rules_text import rules_markdown
 from tabletop_muster.state import MusterState
@@ -22,7 +23,7 @@ from tests.muster.ui_helpers import PathPrompter, console, decision_states, text
 UI = MusterUI(game)
 
 
-def steps_of(state: MusterState) -> list[Step]:
+def steps_of(state: MusterState) -> list[Step[MusterAction]]:
     return UI.steps(state.view(state.current_player()), state.legal_actions())
 
 
