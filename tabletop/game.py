@@ -341,6 +341,86 @@ class Option:
         raise ValueError(f"{self.label}: {text!r} is not one of {', '.join(self.choices)}")
 
 
+MENU_NUMBERS = 12
+"""A whole-number option with at most this many values is offered as a list; a wider one is typed."""
+
+
+@dataclass(frozen=True)
+class Switch(Option):
+    """An option that is on or off, read as a bool: ``--key`` on the command line.
+
+    >>> low = Switch("low", "Lowball")
+    >>> low.value({}), low.value({"low": "on"}), low.is_flag
+    (False, True, True)
+    """
+
+    def value(self, options: Mapping[str, str]) -> bool:
+        """Whether the switch is on in ``options`` (its default when they do not name it)."""
+        return self.parse(options.get(self.key, self.default)) == "on"
+
+
+@dataclass(frozen=True)
+class WholeNumber(Option):
+    """A whole number between ``low`` and ``high`` (both included), read as an int.
+
+    Made by :func:`whole_number`. A record keeps the value as text, like any option's.
+
+    >>> hand = whole_number("hand", "Cards per hand", 3, 4, default=3)
+    >>> hand.value({}), hand.value({"hand": " 4"}), hand.choices
+    (3, 4, ('3', '4'))
+    >>> hand.parse("5")
+    Traceback (most recent call last):
+    ...
+    ValueError: Cards per hand: '5' is not a whole number from 3 to 4
+    """
+
+    low: int = 0
+    high: int = 0
+
+    def parse(self, text: str) -> str:
+        """``text`` as the number's notation, if it is a whole number within the bounds."""
+        try:
+            number = int(text.strip())
+        except ValueError:
+            number = self.low - 1
+        if not self.low <= number <= self.high:
+            raise ValueError(f"{self.label}: {text!r} is not a whole number from {self.low} to {self.high}")
+        return str(number)
+
+    def value(self, options: Mapping[str, str]) -> int:
+        """The number ``options`` give (the default when they do not name it)."""
+        return int(self.parse(options.get(self.key, self.default)))
+
+
+@dataclass(frozen=True)
+class OneOf(Option):
+    """One of a few fixed words, read as the word. Made by :func:`one_of`."""
+
+    def value(self, options: Mapping[str, str]) -> str:
+        """The word ``options`` give (the default when they do not name it)."""
+        return self.parse(options.get(self.key, self.default))
+
+
+def whole_number(key: str, label: str, low: int, high: int, *, default: int, help: str = "") -> WholeNumber:
+    """A whole-number option from ``low`` to ``high``: a list in the menu if short, else typed."""
+    if not low <= default <= high:
+        raise ValueError(f"{key}: the default {default} is not from {low} to {high}")
+    listed = high - low < MENU_NUMBERS
+    choices = tuple(str(n) for n in range(low, high + 1)) if listed else ()
+    return WholeNumber(key, label, choices, str(default), help, free_text=not listed, low=low, high=high)
+
+
+def one_of(key: str, label: str, choices: Sequence[str], *, default: str, help: str = "", labels: Sequence[str] = ()) -> OneOf:
+    """An option that is one of ``choices`` (shown in the menu as ``labels``, if given).
+
+    >>> one_of("first", "First player", ["random", "1", "2"], default="random").value({"first": "2"})
+    '2'
+    """
+    if default not in choices:
+        raise ValueError(f"{key}: the default {default!r} is not one of {', '.join(choices)}")
+    return OneOf(key, label, tuple(choices), default, help, choice_labels=tuple(labels))
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """Metadata of a game, readable without loading its rules."""

@@ -53,9 +53,16 @@ def _game_lines(game: Game[Any], package: str, width: int) -> list[str]:
 
 
 def _flag(option: Option) -> str:
-    """An option as ``tabletop play`` takes it: ``--simplified``, ``--first {random,1,2}``."""
+    """An option as ``tabletop play`` takes it: ``--simplified``, ``--first {random,1,2}``, ``--hand 3..4``."""
+    from tabletop.game import WholeNumber
+
     flag = "--" + option.key.replace("_", "-")
     if option.is_flag:
         return flag
-    value = option.key.upper() if option.free_text else "{" + ",".join(option.choices) + "}"
+    if isinstance(option, WholeNumber):
+        value = f"{option.low}..{option.high}"
+    elif option.free_text:
+        value = option.key.upper()
+    else:
+        value = "{" + ",".join(option.choices) + "}"
     return f"{flag}\u00a0{value}"  # a no-break space keeps a flag and its value on one line

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tabletop.game import Game
+from tabletop.game import Game, WholeNumber
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,6 +36,10 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
             # A bare flag turns it on; "--flag off" and "--flag on" say it outright.
             parser.add_argument(flag, nargs="?", const="on", choices=option.choices, dest=option.key, metavar="on|off",
                                 help=option.help or option.label)
+        elif isinstance(option, WholeNumber):
+            # The number is checked with the other options, so a wrong one is refused in the same plain words.
+            about = f"{option.help or option.label} ({option.low} to {option.high}, default: {option.default})"
+            parser.add_argument(flag, dest=option.key, metavar="N", help=about)
         elif option.free_text:
             parser.add_argument(flag, dest=option.key, metavar=option.key.upper(), help=option.help or option.label)
         else:

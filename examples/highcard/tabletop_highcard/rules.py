@@ -36,9 +36,10 @@ from tabletop.game import (
     IllegalActionError,
     InvalidActionError,
     InvalidStateError,
-    Option,
     State,
+    Switch,
     View,
+    whole_number,
 )
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ if TYPE_CHECKING:
 
 CARDS = tuple(range(1, 10))
 SEATS = ("North", "South")
+HAND = whole_number("hand", "Cards per hand", 3, 4, default=3, help="How many cards each player is dealt.")
+"""The hand size, read as an int (a record keeps it as text, like every option)."""
+LOW = Switch("low", "Lowball", help="The lower card wins each trick.")
 
 
 @dataclass(frozen=True)
@@ -309,10 +313,7 @@ class HighCard(Game[Action]):
         summary="A tiny two-player trick game: play one card a trick, the higher card wins.",
         players=2,
         max_length=4 * 4,  # the largest hand: 8 deals + 8 plays
-        options=(
-            Option("hand", "Cards per hand", ("3", "4"), "3", "How many cards each player is dealt."),
-            Option("low", "Lowball", default="off", help="The lower card wins each trick."),
-        ),
+        options=(HAND, LOW),
         seat_names=SEATS,
         perfect_information=False,
     )
@@ -321,7 +322,7 @@ class HighCard(Game[Action]):
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> HighCardState:
         resolved = self.resolve_options(options)
-        return self.state_type(int(resolved["hand"]), resolved["low"] == "on")
+        return self.state_type(HAND.value(resolved), LOW.value(resolved))
 
     def parse_action(self, state: State[Action], text: str) -> Action:
         """Read ``deal N`` or ``play N``; a bare ``N`` means whichever fits the state."""
