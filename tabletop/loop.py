@@ -48,7 +48,7 @@ class Match(Generic[A]):
         self.options = game.check_options(options)  # resolved already: a record's options are never read as paths
         self.seed = new_seed() if seed is None else seed
         self.rng = make_rng(self.seed)
-        players = game.info.players
+        players = self._players = game.info.seat_count(self.options)
         self.agents: list[Agent[A] | None] = list(agents) + [None] * (players - len(agents))
         self.state: State[A] = game.new_initial_state(self.options)
         self.history: list[str] = []
@@ -58,7 +58,7 @@ class Match(Generic[A]):
 
     @property
     def players(self) -> int:
-        return self.game.info.players
+        return self._players
 
     def is_over(self) -> bool:
         return self.state.is_terminal()

@@ -40,7 +40,11 @@ def _game_lines(game: Game[Any], package: str, width: int) -> list[str]:
     import textwrap
 
     info = game.info
-    players = "1 player" if info.players == 1 else f"{info.players} players"
+    counts = info.player_counts
+    if len(counts) > 1:
+        players = f"{counts[0]} to {counts[-1]} players"
+    else:
+        players = "1 player" if info.players == 1 else f"{info.players} players"
     lines = ["", f"{info.id:<8} {info.name} · {players} · {package}"]
     indent = " " * 9
     if info.options:

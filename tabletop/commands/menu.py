@@ -246,7 +246,7 @@ class Menu:
         return choices
 
     def _opponent_label(self, setup: Setup) -> str:
-        spec = setup.seats[1]
+        spec = setup.opponent()
         if spec == HUMAN:
             return "a person at this keyboard (hot-seat)"
         return f"computer, {setup.game.agent_labels().get(spec, spec)}"
@@ -254,10 +254,10 @@ class Menu:
     def _ask_opponent(self, setup: Setup) -> None:
         game = setup.game
         labels = game.agent_labels()
-        current = setup.seats[1]  # Esc keeps it
+        current = setup.opponent()  # Esc keeps it
         choices = [Choice(f"Computer: {labels.get(level, level)}", level, back=level == current) for level in game.agents()]
         choices.append(Choice("A person at this keyboard (hot-seat)", HUMAN, back=current == HUMAN))
-        spec = self.prompter.select("Who is the opponent?", choices, default=setup.seats[1])
+        spec = self.prompter.select("Who is the opponent?", choices, default=setup.opponent())
         setup.seats = [HUMAN] + [spec] * (game.info.players - 1)
 
     def _ask_seed(self, setup: Setup) -> None:

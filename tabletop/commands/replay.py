@@ -165,7 +165,7 @@ def replay_viewer(record: GameRecord, game: Game[Any]) -> int | None:
     """
     from tabletop.game import SPECTATOR
 
-    if game.info.players == 1 or game.info.perfect_information:
+    if game.info.seat_count(record.options) == 1 or game.info.perfect_information:
         return record.viewer
     return None if record.is_finished else SPECTATOR
 

@@ -26,7 +26,7 @@ class Setup:
     @classmethod
     def default(cls, game: Game[Any], opponent: str | None = None) -> Setup:
         """One person in seat 0; computer (or a second person) elsewhere."""
-        players = game.info.players
+        players = game.info.seat_count(game.info.default_options())
         if opponent is None:
             opponent = game.default_agent() or HUMAN
         seats = [HUMAN] + [opponent] * (players - 1)
@@ -37,8 +37,16 @@ class Setup:
         return Setup(self.game, list(self.seats), dict(self.options), self.seed)
 
     def check(self) -> None:
-        """Raise ValueError with a plain message for an unknown level or option."""
-        players = self.game.info.players
+        """Raise ValueError with a plain message for an unknown level or option.
+
+        A game whose player count is a range has as many seats as its options say: seats beyond it
+        are left out, and new ones take the last seat's player.
+        """
+        info = self.game.info
+        if len(info.player_counts) > 1 and self.seats:
+            players = info.seat_count(self.game.resolve_options(self.options))
+            self.seats = (self.seats + [self.seats[-1]] * players)[:players]
+        players = info.seat_count(self.options)
         if len(self.seats) != players:
             raise ValueError(f"{self.game.info.name} has {players} seat(s), not {len(self.seats)}")
         levels = self.game.agents()
@@ -47,6 +55,12 @@ class Setup:
                 choices = ", ".join([HUMAN, *levels])
                 raise ValueError(f"no opponent {spec!r} in {self.game.info.name} (choose from {choices})")
         self.options = self.game.resolve_options(self.options)
+
+    def opponent(self) -> str:
+        """Who sits in the second seat (a level, or "human"); a solo setup names the game's default opponent."""
+        if len(self.seats) > 1:
+            return self.seats[1]
+        return self.game.default_agent() or HUMAN
 
     def seat_names(self) -> list[str]:
         """"You" for a lone person, the game's seat names for several, "Computer (Level)" for the rest."""

@@ -175,15 +175,16 @@ def run(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     levels = game.agents()
-    if len(agents) != game.info.players:
-        raise UsageError(f"{game.info.name} has {game.info.players} seat(s): give {game.info.players} agent(s) to --agents, not {len(agents)}")
-    for name in agents:
-        if name not in levels:
-            raise UsageError(f"no computer level {name!r} in {game.info.name} (levels: {', '.join(levels)})")
     try:
         options = parse_variants(game, args.variant)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    seats = game.info.seat_count(options)
+    if len(agents) != seats:
+        raise UsageError(f"{game.info.name} has {seats} seat(s): give {seats} agent(s) to --agents, not {len(agents)}")
+    for name in agents:
+        if name not in levels:
+            raise UsageError(f"no computer level {name!r} in {game.info.name} (levels: {', '.join(levels)})")
     seeds = [derive_seed(args.seed, f"game-{i}") for i in range(args.games)]
     start = time.perf_counter()
     results = _run_games(game, options, agents, seeds, args.workers, show_progress=not args.json)

@@ -225,7 +225,7 @@ class Store:
 
     def begin(self, match: Match[Any], seats: Sequence[str], names: Sequence[str]) -> int:
         """Record a new game (and any actions it already has); return its row id."""
-        players = match.game.info.players
+        players = match.players
         if len(seats) != players or len(names) != players:
             raise ValueError(f"{match.game.info.name} has {players} seats: give {players} seat specs and names")
         with self._write() as conn:

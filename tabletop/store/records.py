@@ -361,9 +361,17 @@ def game_of(game_id: str, registry: Registry) -> Game[Any]:
         raise RecordError(f"the record's game cannot be loaded: {exc}") from None
 
 
+def seat_count(record: GameRecord, game: Game[Any]) -> int:
+    """How many seats the record's game has: a count from its options when the game's is a range."""
+    try:
+        return game.info.seat_count(record.options)
+    except ValueError as exc:
+        raise RecordError(f"options: {exc}") from None
+
+
 def check_record(record: GameRecord, game: Game[Any]) -> Match[Any]:
     """Check a record against its game and return the replayed match (no computer agents)."""
-    players = game.info.players
+    players = seat_count(record, game)
     if len(record.seats) != players or len(record.names) != players:
         raise RecordError(f"seats: {game.info.name} has {players} seat(s), the record has {len(record.seats)}")
     levels = set(game.agents())
@@ -473,7 +481,7 @@ def load_match(record: GameRecord, registry: Registry, *, agents: bool = True) -
     """
     game = game_of(record.game_id, registry)
     record = stored_record(record, registry)
-    players = game.info.players
+    players = seat_count(record, game)
     if len(record.seats) != players:
         raise RecordError(f"seats: {game.info.name} has {players} seat(s), the record has {len(record.seats)}")
     seat_agents = make_agents(record, game) if agents else [None] * players

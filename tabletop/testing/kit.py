@@ -82,6 +82,10 @@ def check_info(game: Game[Any]) -> None:
         fail(f"game id {info.id!r} must be lower-case letters, digits, '-' or '_' (it is typed as `tabletop play ID`)")
     if info.players < 1 or info.max_length < 1:
         fail(f"{info.id}: players ({info.players}) and max_length ({info.max_length}) must be at least 1")
+    if info.fewest_players and not 1 <= info.fewest_players <= info.players:
+        fail(f"{info.id}: fewest_players ({info.fewest_players}) must be from 1 to players ({info.players})")
+    if info.default_players and info.default_players not in info.player_counts:
+        fail(f"{info.id}: default_players ({info.default_players}) is not a player count of {info.player_counts}")
     if info.seat_names and len(info.seat_names) != info.players:
         fail(f"{info.id}: {len(info.seat_names)} seat names for {info.players} players")
     keys = [o.key for o in info.options]
@@ -238,7 +242,7 @@ def _run_playout(
     seen: dict[str, Any],
     knobs: _Knobs,
 ) -> None:
-    players = game.info.players
+    players = game.info.seat_count(options)
     where = _Where(game, seed, options)
     check_rng = make_rng(derive_seed(seed, "kit-checks"))
 
@@ -294,7 +298,7 @@ def _deep_checks(
     rng: random.Random,
     knobs: _Knobs,
 ) -> None:
-    players = game.info.players
+    players = game.info.seat_count(where.options)
     legal = {str(a) for a in state.legal_actions()}
     candidates = [a for text, a in seen.items() if text not in legal]
     candidates = rng.sample(candidates, min(knobs.illegal_per_position, len(candidates)))
@@ -308,7 +312,7 @@ def _deep_checks(
     with where.checking("check_garbage_refused", at):
         sc.check_garbage_refused(game, state)
     with where.checking("check_serialisation", at):
-        sc.check_serialisation(game, state, continuation)
+        sc.check_serialisation(game, state, continuation, players=players)
     with where.checking("check_views", at):
         sc.check_views(game, state, players)
     with where.checking("check_no_leak", at):

@@ -54,7 +54,7 @@ def check_agents(
 
 
 def _agent_game(game: Game[Any], name: str, options: Mapping[str, str] | None, seed: int) -> int:
-    agents = [game.agents()[name]() for _ in range(game.info.players)]
+    agents = [game.agents()[name]() for _ in range(game.info.seat_count(game.resolve_options(options)))]
     rng = make_rng(derive_seed(seed, f"kit-agent-{name}"))
 
     def choose(state: State[Any], legal: Sequence[Any]) -> Any:
@@ -88,7 +88,7 @@ def check_steps(
     move_rng = make_rng(derive_seed(seed, "kit-steps"))
     checked = 0
     for index in range(games):
-        logs: list[list[str]] = [[] for _ in range(game.info.players)]
+        logs: list[list[str]] = [[] for _ in range(game.info.seat_count(game.resolve_options(options)))]
 
         def check(state: State[Any], legal: Sequence[Any]) -> Any:
             player = state.current_player()

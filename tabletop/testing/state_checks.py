@@ -184,9 +184,12 @@ def check_garbage_refused(game: Game[Any], state: State[Any], texts: Sequence[st
         fail(f"parse_action(state, {text!r}) accepted garbage as {parsed!r}; expected InvalidActionError")
 
 
-def check_serialisation(game: Game[Any], state: State[Any], continuation: Sequence[Any] = ()) -> None:
+def check_serialisation(
+    game: Game[Any], state: State[Any], continuation: Sequence[Any] = (), *, players: int | None = None
+) -> None:
     """The state survives ``to_json`` -> JSON text -> ``state_from_json``, and plays on identically.
 
+    ``players`` is the number of seats whose views are compared (default: ``game.info.players``).
     ``continuation`` (actions that follow in some game) is applied to a clone
     and to the restored state: a field left out of the JSON shows up there.
     """
@@ -204,7 +207,8 @@ def check_serialisation(game: Game[Any], state: State[Any], continuation: Sequen
     if restored != state:
         fail("state_from_json(to_json()) differs from the state:\n" + describe_differences(data, restored.to_json()))
     _same_position(state, restored, "the state restored from JSON")
-    _same_views(state, restored, game.info.players, "the state restored from JSON")
+    seats = game.info.players if players is None else players  # a range's count is the game's options'
+    _same_views(state, restored, seats, "the state restored from JSON")
     original = state.clone()
     for i, action in enumerate(continuation):
         try:
@@ -222,7 +226,7 @@ def check_serialisation(game: Game[Any], state: State[Any], continuation: Sequen
         )
     what = f"after {len(continuation)} more actions, the state restored from JSON"
     _same_position(original, restored, what)
-    _same_views(original, restored, game.info.players, what)
+    _same_views(original, restored, seats, what)
 
 
 def _same_position(state: State[Any], other: State[Any], what: str) -> None:

@@ -395,7 +395,7 @@ def test_describe_for_no_seat_may_not_name_a_hidden_card(rules: Any) -> None:
     def describe(self: Any, action: Any, viewer: int | None = None) -> str:
         if viewer == SPECTATOR:
             viewer = None  # the bug: someone at no seat is told everything
-        return rules.HighCardState.describe(self, action, viewer)
+        return str(rules.HighCardState.describe(self, action, viewer))
 
     game = broken(rules, "TellsEveryone", describe=describe)
     state = game.new_initial_state()
@@ -444,7 +444,7 @@ def test_check_agents_and_steps_pass_on_the_example(rules: Any) -> None:
 def test_check_agents_catches_an_illegal_choice(rules: Any) -> None:
     from tabletop.agents import RandomAgent
 
-    class PlaysNine(RandomAgent):
+    class PlaysNine(RandomAgent[Any]):
         def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
             return rules.Play(9)
 

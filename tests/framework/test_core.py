@@ -177,7 +177,7 @@ def test_replay_realigns_chance(game: Any, cut: int) -> None:
 
 
 def test_replay_realigns_random_agents(game: Any) -> None:
-    agents = [RandomAgent(), RandomAgent()]
+    agents: list[RandomAgent[Any]] = [RandomAgent(), RandomAgent()]
     seeds = [s for s in range(40) if _continues_differently(game, s, agents)]
     assert seeds == []
 

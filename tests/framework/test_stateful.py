@@ -26,7 +26,7 @@ def machine_for(game_id: str) -> type[RuleBasedStateMachine]:
     variants = option_combinations(game)
 
     class GameMachine(RuleBasedStateMachine):
-        match: Match
+        match: Match[Any]
 
         @initialize(variant=st.sampled_from(variants), seed=st.integers(0, 2**31 - 1))
         def start(self, variant: dict[str, str], seed: int) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from tabletop.agents import RandomAgent
 from tabletop.game import CHANCE, TERMINAL, IllegalActionError, State
 from tabletop.testing import check_agents, check_game, check_steps
 
@@ -31,7 +32,7 @@ MYPY_SECONDS = 600
 """Generous: mypy without a cache on a busy machine takes a while."""
 
 PIG = '''\
-"""Pig: roll a die as often as you dare; a 1 loses the turn's points, holding banks them."""
+"""Pig for 1 to 4 players: roll a die as often as you dare; a 1 loses the turn's points, holding banks them."""
 
 from __future__ import annotations
 
@@ -78,10 +79,10 @@ PigAction: TypeAlias = Roll | Hold | Face
 
 
 class PigState(State[PigAction]):
-    """Both scores, whose turn it is, the points at stake and whether the die is in the air."""
+    """Every score, whose turn it is, the points at stake and whether the die is in the air."""
 
-    def __init__(self) -> None:
-        self.scores = [0, 0]
+    def __init__(self, players: int) -> None:
+        self.scores = [0] * players
         self.player = 0
         self.at_stake = 0
         self.rolling = False
@@ -115,13 +116,15 @@ class PigState(State[PigAction]):
     def _end_turn(self, bank: bool) -> None:
         if bank:
             self.scores[self.player] += self.at_stake
-        self.at_stake, self.player, self.turns = 0, 1 - self.player, self.turns + 1
+        self.at_stake, self.turns = 0, self.turns + 1
+        self.player = (self.player + 1) % len(self.scores)
 
     def returns(self) -> list[float]:
-        first, second = self.scores
-        if not self.is_terminal() or first == second:
-            return [0.5, 0.5]
-        return [1.0, 0.0] if first > second else [0.0, 1.0]
+        if len(self.scores) == 1:
+            return [1.0 if self.scores[0] >= TARGET else 0.0]
+        best = max(self.scores)
+        winners = self.scores.count(best)
+        return [1 / winners if score == best else 0.0 for score in self.scores]
 
     def to_json(self) -> JSON:
         return {"scores": list(self.scores), "player": self.player, "at_stake": self.at_stake,
@@ -129,20 +132,21 @@ class PigState(State[PigAction]):
 
 
 class Pig(Game[PigAction]):
-    """Two players race to 10 points."""
+    """One to four players race to 10 points."""
 
     info = GameInfo(
         id="pig",
         name="Pig",
         summary="Roll as often as you dare; a 1 loses the turn's points.",
-        players=2,
+        players=4,
+        fewest_players=1,
+        default_players=2,
         max_length=TURN_LIMIT * (2 * (TARGET // 2) + 1),  # each roll adds 2 or more, so a turn rolls 5 times at most
         perfect_information=True,
     )
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> PigState:
-        self.resolve_options(options)
-        return PigState()
+        return PigState(self.info.seat_count(self.resolve_options(options)))
 
     def parse_action(self, state: State[PigAction], text: str) -> PigAction:
         words = text.strip().lower()
@@ -156,15 +160,15 @@ class Pig(Game[PigAction]):
         return Face(int(face.group(1)))
 
     def state_from_json(self, data: JSON) -> PigState:
-        state = PigState()
         try:
+            state = PigState(len(data["scores"]))
             state.scores = [int(s) for s in data["scores"]]
             state.player, state.at_stake = int(data["player"]), int(data["at_stake"])
             state.rolling, state.turns = bool(data["rolling"]), int(data["turns"])
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidStateError(f"malformed Pig state: {exc}") from None
-        if len(state.scores) != 2 or state.player not in (0, 1):
-            raise InvalidStateError("a Pig state has two scores and a player 0 or 1")
+        if not 1 <= len(state.scores) <= 4 or not 0 <= state.player < len(state.scores):
+            raise InvalidStateError("a Pig state has one to four scores and a player among them")
         return state
 
 
@@ -201,11 +205,27 @@ def test_the_sketch_writes_only_the_template_methods(pig: ModuleType) -> None:
     }
 
 
-def test_a_game_of_template_methods_passes_the_kit(pig: ModuleType) -> None:
-    report = check_game(pig.game, playouts=30)
+@pytest.mark.parametrize("players", ["1", "2", "3", "4"])
+def test_a_game_of_template_methods_passes_the_kit_for_each_player_count(pig: ModuleType, players: str) -> None:
+    options = {"players": players}
+    report = check_game(pig.game, options=options, playouts=30)
     assert report.positions > 0
-    assert check_agents(pig.game) > 0
-    assert check_steps(pig.game) > 0
+    assert check_agents(pig.game, options=options) > 0
+    assert check_steps(pig.game, options=options) > 0
+
+
+def test_one_game_declares_a_range_of_player_counts(pig: ModuleType) -> None:
+    from tabletop.game import WholeNumber
+    from tabletop.loop import Match
+    from tabletop.testing import option_combinations
+
+    info = pig.game.info
+    assert info.player_counts == range(1, 5) and info.seat_count() == 2
+    assert isinstance(info.option("players"), WholeNumber)
+    assert [o["players"] for o in option_combinations(pig.game)] == ["1", "2", "3", "4"]
+    match = Match(pig.game, options={"players": "3"}, seed=1)
+    assert match.players == 3 and len(match.agents) == 3 and len(match.state.to_json()["scores"]) == 3
+    assert match.options == {"players": "3"}  # a record keeps the count as text, like any option
 
 
 def test_chance_legal_actions_come_from_chance_outcomes(pig: ModuleType) -> None:
@@ -316,3 +336,34 @@ def test_plugins_type_check_strictly_without_casts_or_ignores(tmp_path: Path) ->
     result = mypy_strict(pig, example, cwd=tmp_path)  # the result is checked here, with its output
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found in" in result.stdout
+
+
+def test_the_setup_the_flags_the_list_and_records_follow_the_player_count(pig: ModuleType) -> None:
+    from tabletop.commands.list_games import _game_lines
+    from tabletop.commands.play import game_parser
+    from tabletop.commands.setup import Setup
+    from tabletop.loop import Match
+    from tabletop.store.records import GameRecord, check_record
+
+    setup = Setup.default(pig.game)
+    assert setup.seats == ["human", "random"]
+    setup.options["players"] = "4"
+    setup.check()
+    assert setup.seats == ["human", "random", "random", "random"]  # a new seat takes the last seat's player
+    setup.options["players"] = "1"
+    setup.check()
+    assert setup.seats == ["human"] and setup.opponent() == "random"
+    assert game_parser(pig.game).parse_args(["--players", "3"]).players == "3"
+    assert "Pig · 1 to 4 players" in _game_lines(pig.game, "pig", 80)[1]
+    match = Match(pig.game, options={"players": "3"}, seed=5, agents=[RandomAgent()] * 3)
+    match.run()
+    record = GameRecord(
+        game_id="pig",
+        options=match.options,
+        seed=5,
+        seats=["random"] * 3,
+        names=["A", "B", "C"],
+        history=match.history,
+        started="2024-01-01T00:00:00Z",
+    )
+    assert check_record(record, pig.game).state == match.state

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.agents import RandomAgent
 from tabletop.game import CHANCE
 from tabletop.loop import Match
@@ -9,7 +11,7 @@ from tabletop.ui.play import why_no_undo
 from tabletop.registry import Registry
 
 
-def _muster_match(seed: int = 4) -> Match:
+def _muster_match(seed: int = 4) -> Match[Any]:
     game = Registry.discover().get("muster")
     match = Match(game, seed=seed, options={"first": "1"}, agents=[None, RandomAgent()])
     match.advance()
