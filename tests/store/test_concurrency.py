@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from store_fakegames import FakeRegistry
+from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import RandomAgent
 from tabletop.loop import Match
@@ -20,7 +20,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     sys.path.insert(0, {tests!r})
-    from store_fakegames import Nim
+    from tests.store.store_fakegames import Nim
     from tabletop.agents import RandomAgent
     from tabletop.loop import Match
     from tabletop.store import Store, start_recording

@@ -7,8 +7,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from store_fakegames import FakeRegistry
-from test_locking import tabletop
+from tests.store.store_fakegames import FakeRegistry
+from tests.store.test_locking import tabletop
 
 from tabletop.loop import Match
 from tabletop.store import Store, database_path, schema

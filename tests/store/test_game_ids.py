@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_locking import tabletop
+from tests.store.test_locking import tabletop
 
 from tabletop.store import Store, UnknownRecordError
 

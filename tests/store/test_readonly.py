@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from store_fakegames import FakeRegistry
+from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import RandomAgent
 from tabletop.commands import export, history, stats

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import os
 import signal
 import subprocess
@@ -10,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from store_fakegames import ClimbState, FakeRegistry
+from tests.store.store_fakegames import ClimbState, FakeRegistry
 
 from tabletop.agents import FirstAgent, RandomAgent
 from tabletop.loop import Event, Match
@@ -20,7 +22,7 @@ from tabletop.store import Store, StoreError, attach, load_match, start_recordin
 def test_each_action_is_stored_before_the_next(store: Store, reg: FakeRegistry) -> None:
     seen: list[int] = []
 
-    def ui_callback(match: Match, event: Event) -> None:
+    def ui_callback(match: Match[Any], event: Event) -> None:
         # The recorder runs first, so by now the action is in the database.
         assert store.get(recorder.row_id).history == match.history
         seen.append(len(match.history))
@@ -123,7 +125,7 @@ KILLED_PLAYER = textwrap.dedent(
     """
     import sys, time
     sys.path.insert(0, {tests!r})
-    from store_fakegames import Nim
+    from tests.store.store_fakegames import Nim
     from tabletop.agents import RandomAgent
     from tabletop.loop import Match
     from tabletop.store import Store, start_recording

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from store_fakegames import FakeRegistry
+from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import RandomAgent
 from tabletop.loop import Match

@@ -4,7 +4,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from store_fakegames import FakeRegistry
+from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.loop import Match
 from tabletop.store import Store, database_path

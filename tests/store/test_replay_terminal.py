@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.pty, pytest.mark.skipif(sys.platform == "win32", reaso
 def _write_record(data: Path, path: Path, *, finished: bool) -> Path:
     """A High Card record as JSON: played to the end, or stopped at Bob's first move."""
     with Store.open(data) as store:
-        bob = RandomAgent() if finished else None
+        bob: RandomAgent[Any] | None = RandomAgent() if finished else None
         match = Match(Registry.discover().get("highcard"), seed=31, agents=[RandomAgent(), bob])
         row = start_recording(store, match, ["random", "random" if finished else "human"], ["Computer", "Bob"]).row_id
         if finished:

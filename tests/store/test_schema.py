@@ -3,7 +3,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from store_fakegames import FakeRegistry
+from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.store import Store, StoreError, database_path
 from tabletop.store import schema

@@ -6,7 +6,7 @@ import io
 from typing import Any
 
 from rich.console import Console
-from store_fakegames import FakeRegistry
+from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import FirstAgent, RandomAgent
 from tabletop.loop import Match
