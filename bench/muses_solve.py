@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tabletop_muses.advisor import Advisor  # noqa: E402
-from tabletop_muses.cards import load_cards  # noqa: E402
-from tabletop_muses.rules import ACT, MusesState  # noqa: E402
+from tabletop_muses.advisor import Advisor
+from tabletop_muses.cards import load_cards
+from tabletop_muses.rules import ACT, MusesState
 
 
 def main() -> int:

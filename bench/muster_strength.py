@@ -40,7 +40,6 @@ from typing import Any
 
 from tabletop.commands.simulate import GameResult, play_game, summarise, wilson
 from tabletop.rng import derive_seed
-
 from tabletop_muster import MusterGame
 from tabletop_muster.ai.lab import LabGame, parse_spec
 

@@ -77,8 +77,8 @@ def test_bad_option_value_is_refused_plainly() -> None:
 
 
 def test_a_flag_takes_on_or_off_or_nothing() -> None:
-    from tabletop_muster import game
     from tabletop.commands.play import game_parser
+    from tabletop_muster import game
 
     parser = game_parser(game)
     assert parser.parse_args(["--simplified"]).simplified == "on"

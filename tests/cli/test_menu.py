@@ -9,7 +9,7 @@ from rich.console import Console
 from tabletop.agents import RandomAgent
 from tabletop.commands.menu import Menu
 from tabletop.loop import Match
-from tabletop.store import Store, start_recording
+from tabletop.store import start_recording
 from tabletop.ui.base import Prompter
 
 

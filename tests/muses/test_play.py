@@ -7,14 +7,14 @@ import random
 
 from rich.console import Console
 
+from tabletop.game import TERMINAL
+from tabletop.loop import Match
+from tabletop.ui.base import Prompter
 from tabletop_muses import game
 from tabletop_muses.advisor import Advisor
 from tabletop_muses.agents import NaiveAgent, OptimalAgent
 from tabletop_muses.rules import ACT, OVER, Claim, MusesState
 from tabletop_muses.ui import MusesUI
-from tabletop.game import TERMINAL
-from tabletop.loop import Match
-from tabletop.ui.base import Prompter
 
 from .helpers import make_set, play
 

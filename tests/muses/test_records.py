@@ -12,10 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from tabletop_muses import game
-from tabletop_muses.agents import NaiveAgent
-from tabletop_muses.cards import embed_cardset, is_embedded, load_cards
-from tabletop_muses.game import CARDS_OPTION, upgrade_options
 from tabletop.commands.setup import Setup, describe_options
 from tabletop.game import InvalidStateError
 from tabletop.registry import Registry
@@ -26,6 +22,10 @@ from tabletop.store import (
     record_to_json,
     start_recording,
 )
+from tabletop_muses import game
+from tabletop_muses.agents import NaiveAgent
+from tabletop_muses.cards import embed_cardset, is_embedded, load_cards
+from tabletop_muses.game import CARDS_OPTION, upgrade_options
 
 THREE = """
 [game]

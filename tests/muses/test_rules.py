@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from tabletop.game import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, InvalidStateError
 from tabletop_muses import game
 from tabletop_muses.cards import CardSet
 from tabletop_muses.rules import ACT, DRAW, OVER, REROLL, ROLL, Claim, End, Hint, MusesState, Roll, UsePower
-from tabletop.game import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, InvalidStateError
 
 from .helpers import make_set, play
 

@@ -9,13 +9,13 @@ import time
 
 import pytest
 
+from tabletop.commands.simulate import play_game
 from tabletop_muster import game
 from tabletop_muster.agents import AGENTS, LABELS, SEARCHES
 from tabletop_muster.ai.features import evaluate
 from tabletop_muster.ai.lab import LabGame
 from tabletop_muster.ai.sampling import DealSampler
 from tabletop_muster.state import MusterState
-from tabletop.commands.simulate import play_game
 
 VARIANTS = ("simplified", "power_of_one", "over_the_rainbow")
 SEARCH_LEVELS = ("hard", "ismcts", "pimc")

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from tabletop_muster import game
 from tabletop.testing import check_agents, check_game, check_steps, option_combinations
+from tabletop_muster import game
 
 
 @pytest.mark.parametrize("options", option_combinations(game), ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))

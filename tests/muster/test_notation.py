@@ -6,12 +6,11 @@ import random
 
 import pytest
 
+from tabletop.game import IllegalActionError, InvalidActionError
 from tabletop_muster import game
 from tabletop_muster.actions import ALL_ACTIONS, parse_text
 from tabletop_muster.position import build_state
 from tabletop_muster.reasons import VERBS, why_unplayable
-from tabletop.game import IllegalActionError, InvalidActionError
-
 from tests.muster.helpers import card, play
 
 

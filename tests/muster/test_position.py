@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from tabletop.game import InvalidStateError
 from tabletop_muster import game
 from tabletop_muster.cli import moves_command
 from tabletop_muster.position import build_state, loads, read_position, state_from_json, view_from_json
 from tabletop_muster.view import MusterView
-from tabletop.game import InvalidStateError
 
 
 def random_states(seed: int, every: int = 7) -> list[Any]:
@@ -118,7 +118,7 @@ def test_power_of_one_position_needs_columns_starting_with_a_1() -> None:
 
 
 def test_bad_json_text_and_non_objects() -> None:
-    with pytest.raises(InvalidStateError, match="not valid JSON: .* line 1"):
+    with pytest.raises(InvalidStateError, match=r"not valid JSON: .* line 1"):
         loads("{nope")
     with pytest.raises(InvalidStateError, match="is a JSON object, not list"):
         game.state_from_json([1, 2])
@@ -133,7 +133,7 @@ def test_view_validation_counts_the_unseen_cards() -> None:
         view_from_json(view)
     view = game.state_from_json(base()).view(0).to_json()
     view["south"]["known"] = ["W2", "L2", "C2", "F2", "P2", "W2"]
-    with pytest.raises(InvalidStateError, match="south.known: 6 known cards but only 5 in hand"):
+    with pytest.raises(InvalidStateError, match=r"south\.known: 6 known cards but only 5 in hand"):
         view_from_json(view)
 
 

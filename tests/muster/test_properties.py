@@ -12,8 +12,7 @@ from tabletop_muster import game
 from tabletop_muster.actions import ALL_ACTIONS
 from tabletop_muster.cards import COPIES, HAND_SIZE, TURN_LIMIT
 from tabletop_muster.reasons import reason_illegal
-from tabletop_muster.state import ACT, MusterState
-from tabletop_muster.state import determinize
+from tabletop_muster.state import ACT, MusterState, determinize
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -75,7 +74,7 @@ def test_invariant_violations_reports_a_broken_state() -> None:
 @FAST
 @given(options=OPTIONS, seed=st.integers(0, 2**31 - 1))
 def test_random_games_keep_every_invariant_and_end(options: dict[str, str], seed: int) -> None:
-    state, steps = play_random(options, seed)
+    state, _ = play_random(options, seed)
     assert state.is_terminal() and state.legal_actions() == []
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
     assert not state.deck or state.turn >= TURN_LIMIT, "the game ends when the deck runs out"

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.game import CHANCE, IllegalActionError
 from tabletop_muster import game
 from tabletop_muster.cards import CASTLE, RAINBOW, WIZARD, card_code, parse_token
 from tabletop_muster.position import build_state
 from tabletop_muster.reasons import why_unplayable
 from tabletop_muster.scoring import castle_results, score
 from tabletop_muster.state import ACT, OVER, PLACE, REFILL, MusterState
-from tabletop.game import CHANCE, IllegalActionError
-
 from tests.muster.helpers import card, legal, play, why
 
 
@@ -255,7 +254,7 @@ def test_ruling_8_only_the_lowest_rainbow_card_of_a_column_can_be_swapped() -> N
     assert {"sW2>2W", "sW3>2W"} <= moves  # legal on the W2 below the lowest Wizard
     play(state, "sW3>2W")
     assert state.cols[1][0] == tokens("W1 W2 W3 RW")
-    assert sorted(state.hands[0]) == sorted([RAINBOW] + [card(c) for c in "W2 L1 C1 F1".split()])
+    assert sorted(state.hands[0]) == sorted([RAINBOW] + [card(c) for c in ["W2", "L1", "C1", "F1"]])
     assert RAINBOW in state.known[0]
     assert state.current_player() == 1 and state.phase == ACT  # no refill
 
@@ -390,5 +389,5 @@ def test_illegal_action_is_refused_with_the_reason() -> None:
     state = build_state(north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2")
     with pytest.raises(IllegalActionError, match="no Water 3 in your hand"):
         state.apply(game.parse_action(state, "W3>W"))
-    with pytest.raises(IllegalActionError, match="must take a turn's action|draw"):
+    with pytest.raises(IllegalActionError, match=r"must take a turn's action|draw"):
         state.apply(game.parse_action(state, "d"))

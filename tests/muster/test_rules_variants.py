@@ -7,7 +7,6 @@ import pytest
 from tabletop_muster import game
 from tabletop_muster.cards import token_code
 from tabletop_muster.position import build_state
-
 from tests.muster.helpers import legal, play, why
 
 HAND = "W1 W3 R R L2"

@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
+from tabletop.agents import RandomAgent
+from tabletop.loop import Match
+from tabletop.ui.base import Choice, Prompter, Step
+from tabletop.ui.play import BACK, GAME_MENU, Table, choose_step, play
 from tabletop_muster import game
 from tabletop_muster.actions import MusterAction
 from tabletop_muster.position import build_state
 from tabletop_muster.rules_text import rules_markdown
 from tabletop_muster.state import MusterState
 from tabletop_muster.ui import ACTION_TYPES, MusterUI
-from tabletop.agents import RandomAgent
-from tabletop.loop import Match
-from tabletop.ui.base import Choice, Prompter, Step
-from tabletop.ui.play import BACK, GAME_MENU, Table, choose_step, play
 from tests.muster.ui_helpers import PathPrompter, console, decision_states, text_of
 
 UI = MusterUI(game)
@@ -146,8 +146,8 @@ def test_whole_action_types_are_greyed_with_a_reason() -> None:
 
 def test_the_simplified_game_never_offers_a_bridge_in_a_reason() -> None:
     from tabletop_muster import actions as A
-    from tabletop_muster.reasons import why_unplayable
     from tabletop_muster.cards import RAINBOW
+    from tabletop_muster.reasons import why_unplayable
 
     state = build_state(north="R W1 L1 C1 P5", south="F1 F2 F3 P1 P2", north_columns={"leaf": "L2"}, simplified=True)
     greyed = dict(UI.unavailable(state.view(0)))

@@ -132,12 +132,12 @@ def test_the_board_reads_the_same_without_colour(monkeypatch: pytest.MonkeyPatch
 
 
 def test_long_columns_shorten_but_keep_their_top_cards() -> None:
-    tokens = [parse_token(c) for c in "W1 F1 P1 L1 W2 W2 C3 F4 W5 RW RW".split()]
+    tokens = [parse_token(c) for c in ["W1", "F1", "P1", "L1", "W2", "W2", "C3", "F4", "W5", "RW", "RW"]]
     assert None not in tokens
     text = column_text(tokens, 0, width=21).plain  # type: ignore[arg-type]
     assert len(text) <= 21
     assert text.startswith("+") and text.endswith("5 R* R*")
-    short = column_text([parse_token(c) for c in "P1 P1 P2 P2 P3 P4 P5 RW".split()], 4, width=21).plain  # type: ignore[misc]
+    short = column_text([parse_token(c) for c in ["P1", "P1", "P2", "P2", "P3", "P4", "P5", "RW"]], 4, width=21).plain  # type: ignore[misc]
     assert short == "1 1 2 2 3 4 5 R*"
     assert column_text([parse_token("W1"), parse_token("RB2"), parse_token("W3")], 0).plain == "W1 RB2 W3"  # type: ignore[list-item]
 

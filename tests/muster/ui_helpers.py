@@ -9,9 +9,9 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 
+from tabletop.ui.base import Choice, Prompter
 from tabletop_muster import game
 from tabletop_muster.state import MusterState
-from tabletop.ui.base import Choice, Prompter
 
 WIDTH = 80
 

@@ -24,7 +24,7 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from tabletop.game import (
     CHANCE,
@@ -72,7 +72,7 @@ class Play:
         return f"play {self.card}"
 
 
-Action = Union[Deal, Play]
+Action = Deal | Play
 
 
 def beats(card: int, other: int, low: bool) -> bool:

@@ -8,4 +8,4 @@ from tabletop_muses.game import MusesGame
 
 game = MusesGame()
 
-__all__ = ["game", "MusesGame"]
+__all__ = ["MusesGame", "game"]

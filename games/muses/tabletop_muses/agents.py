@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from tabletop_muses.rules import Claim, End, MusesAction, MusesView
+
 from tabletop.game import Agent, View
+from tabletop_muses.rules import Claim, End, MusesAction, MusesView
 
 
 class NaiveAgent(Agent[MusesAction]):

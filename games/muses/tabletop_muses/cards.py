@@ -44,7 +44,6 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.files import FileRefused, read_bounded
-
 from tabletop_muses.conditions import Condition, ConditionError, parse_condition
 
 EDGES = 4

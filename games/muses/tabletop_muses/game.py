@@ -10,11 +10,13 @@ ever opened.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tabletop.game import JSON, AgentFactory, Command, Game, GameInfo, InvalidStateError, Option, State
 from tabletop_muses.cards import (
     CardFileError,
     CardSet,
@@ -27,7 +29,6 @@ from tabletop_muses.cards import (
     load_cards,
 )
 from tabletop_muses.rules import MusesAction, MusesState, parse_action, state_from_json
-from tabletop.game import JSON, AgentFactory, Command, Game, GameInfo, InvalidStateError, Option, State
 
 if TYPE_CHECKING:
     from tabletop.ui.base import GameUI
@@ -103,10 +104,8 @@ def upgrade_options(options: Mapping[str, str]) -> dict[str, str]:
     value = upgraded.get("cards", DEFAULT).strip() or DEFAULT
     if value == DEFAULT or is_embedded(value):
         return upgraded
-    try:
+    with contextlib.suppress(CardFileError):  # a file gone since: left as it was, refused when replayed
         upgraded["cards"] = embed_cardset(load_cards(value))
-    except CardFileError:
-        pass
     return upgraded
 
 

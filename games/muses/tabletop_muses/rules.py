@@ -17,21 +17,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
-from tabletop_muses.cards import Card, CardSet
-from tabletop_muses.conditions import FACE_GLYPHS
 from tabletop.dice import one_die_outcomes, two_dice_outcomes
 from tabletop.game import (
     CHANCE,
+    JSON,
     TERMINAL,
     IllegalActionError,
     InvalidActionError,
     InvalidStateError,
-    JSON,
     State,
     View,
 )
+from tabletop_muses.cards import Card, CardSet
+from tabletop_muses.conditions import FACE_GLYPHS
 
 DRAW, ROLL, ACT, REROLL, OVER = "draw", "roll", "act", "reroll", "over"
 PHASES = (DRAW, ROLL, ACT, REROLL, OVER)
@@ -118,7 +118,7 @@ class End:
         return "end"
 
 
-MusesAction = Union[Draw, Roll, Reroll, Hint, UsePower, Claim, End]
+MusesAction = Draw | Roll | Reroll | Hint | UsePower | Claim | End
 
 _PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"(?i)draw (.+)"), lambda m: Draw(m[1])),
@@ -172,7 +172,7 @@ class MusesState(State[MusesAction]):
     never stored, each draw being a chance node.
     """
 
-    __slots__ = ("cardset", "deck", "display", "tableau", "discarded", "hints", "dice", "phase", "kept", "turn")
+    __slots__ = ("cardset", "deck", "dice", "discarded", "display", "hints", "kept", "phase", "tableau", "turn")
 
     def __init__(self, cardset: CardSet) -> None:
         self.cardset = cardset
@@ -420,7 +420,7 @@ class MusesState(State[MusesAction]):
         if isinstance(action, UsePower):
             return self._describe_power(action)
         claimed = self.cardset.index(action.card) if isinstance(action, Claim) else None
-        kept, gone = self.rotation_outcome(claimed)
+        _, gone = self.rotation_outcome(claimed)
         head = (
             f"Claimed {self.card(claimed).name} (+{self.card(claimed).worth})."
             if claimed is not None

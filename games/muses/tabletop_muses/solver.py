@@ -46,9 +46,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop.dice import two_dice_outcomes
 from tabletop_muses.cards import CardSet, Power
 from tabletop_muses.conditions import PAIR_INDEX, PAIRS
-from tabletop.dice import two_dice_outcomes
 
 ROLL_WEIGHTS: tuple[float, ...] = tuple(p for _, p in two_dice_outcomes())
 """Probability of each of the 21 unordered dice pairs."""

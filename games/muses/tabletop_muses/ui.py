@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletop.ui.base import Choice, GameUI, Prompter, Step
 from tabletop_muses.cards import Card, Power
 from tabletop_muses.rules import (
     ACT,
@@ -24,7 +25,6 @@ from tabletop_muses.rules import (
     UsePower,
     face,
 )
-from tabletop.ui.base import Choice, GameUI, Prompter, Step
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType

@@ -36,7 +36,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.game import Game, GameInfo, InvalidActionError, Option
-
 from tabletop_muster.cards import MAX_LENGTH, SEAT_NAMES
 
 if TYPE_CHECKING:

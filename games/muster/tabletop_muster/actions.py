@@ -57,7 +57,7 @@ class MusterAction:
     whose column a Swap targets, or the first player; ``n``: Bridges played.
     """
 
-    __slots__ = ("id", "op", "card", "col", "src", "side", "n", "text")
+    __slots__ = ("card", "col", "id", "n", "op", "side", "src", "text")
 
     def __init__(self, op: int, text: str, card: int = -1, col: int = -1, src: int = -1, side: int = -1, n: int = 0) -> None:
         self.id = -1
@@ -203,9 +203,9 @@ __all__ = [
     "FIRST",
     "GRAMMAR",
     "MOVE",
-    "MusterAction",
     "PLACE",
     "SWAP",
     "WIZARD_PLAY",
+    "MusterAction",
     "parse_text",
 ]

@@ -15,7 +15,6 @@ from typing import Any
 
 from tabletop.agents import RandomAgent
 from tabletop.game import Agent
-
 from tabletop_muster.actions import MusterAction
 from tabletop_muster.ai import EasyAgent, ISMCTSAgent, MediumAgent, PIMCAgent, SearchAgent, SearchConfig
 

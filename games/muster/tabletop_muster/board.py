@@ -20,7 +20,6 @@ the prompt) and :func:`result_table` (the final reckoning).
 from __future__ import annotations
 
 import re
-
 from collections.abc import Sequence
 
 from rich import box

@@ -17,7 +17,6 @@ import json
 from typing import Any, NoReturn, TypeVar
 
 from tabletop.game import InvalidStateError
-
 from tabletop_muster.cards import (
     BRIDGE_BASE,
     CARD_GRAMMAR,
@@ -101,7 +100,7 @@ class _Reader:
                 _fail(where, "missing")
             return default
         value = obj[key]
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
             names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
             _fail(where, f"expected {names}, got {json.dumps(value)}")
         return value
@@ -314,9 +313,8 @@ def _check_phase(s: MusterRules, sizes: tuple[int, int], deck_size: int) -> None
         if deck_size == 0:
             _fail("deck", "the deck is empty, so the game is over (phase must be 'over')")
         for p in (0, 1):
-            if p != cur or ph not in REFILL_PHASES:
-                if sizes[p] != HAND_SIZE:
-                    _fail(f"{SEAT_KEYS[p]}.hand", f"{sizes[p]} cards; outside a refill a hand holds {HAND_SIZE}")
+            if (p != cur or ph not in REFILL_PHASES) and sizes[p] != HAND_SIZE:
+                _fail(f"{SEAT_KEYS[p]}.hand", f"{sizes[p]} cards; outside a refill a hand holds {HAND_SIZE}")
 
 
 def read_state(kind: type[R], data: Any) -> R:

@@ -10,7 +10,6 @@ explain, and the tests check that they agree with it.
 from __future__ import annotations
 
 import random
-from typing import Union
 
 from tabletop_muster import actions as A
 from tabletop_muster.cards import (
@@ -39,7 +38,7 @@ from tabletop_muster.rules import (
 )
 from tabletop_muster.view import MusterView, determinize_as
 
-StateOrView = Union[MusterRules, MusterView]
+StateOrView = MusterRules | MusterView
 
 VERBS = ("banner", "wizard", "bridge", "move", "castle", "swap")
 """Action types a person picks first (``why_unplayable``'s ``verb``)."""

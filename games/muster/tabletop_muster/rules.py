@@ -31,7 +31,6 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from tabletop.game import CHANCE, TERMINAL, IllegalActionError
-
 from tabletop_muster import actions as A
 from tabletop_muster.cards import (
     BANNERS,
@@ -148,9 +147,28 @@ class MusterRules:
     :meth:`MusterGame.new_initial_state` or :meth:`new`."""
 
     __slots__ = (
-        "phase", "cur", "first", "hands", "known", "deck", "cols", "castles", "need",
-        "castled", "pending", "turn", "dealt", "simplified", "power_of_one", "over_rainbow",
-        "rbmask", "xmask", "_place", "_own_ids", "_swap_ok", "_legal",
+        "_legal",
+        "_own_ids",
+        "_place",
+        "_swap_ok",
+        "castled",
+        "castles",
+        "cols",
+        "cur",
+        "dealt",
+        "deck",
+        "first",
+        "hands",
+        "known",
+        "need",
+        "over_rainbow",
+        "pending",
+        "phase",
+        "power_of_one",
+        "rbmask",
+        "simplified",
+        "turn",
+        "xmask",
     )
 
     def __init__(self) -> None:

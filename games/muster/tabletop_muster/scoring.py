@@ -110,7 +110,7 @@ def describe_score(s: Score, names: Sequence[str]) -> str:
     c, t = s.castles, s.totals
     if s.winner is None:
         return f"Draw: {castles(c[0])} each and {t[0]} total strength each."
-    w, l = s.winner, 1 - s.winner
+    w, loser = s.winner, 1 - s.winner
     if s.decided_by == "castles":
-        return f"{names[w]} wins, {castles(c[w])} to {c[l]}."
-    return f"{names[w]} wins on total strength, {t[w]} to {t[l]} (castles tied {c[0]}-{c[1]})."
+        return f"{names[w]} wins, {castles(c[w])} to {c[loser]}."
+    return f"{names[w]} wins on total strength, {t[w]} to {t[loser]} (castles tied {c[0]}-{c[1]})."

@@ -18,7 +18,6 @@ import random
 from typing import Any
 
 from tabletop.game import InvalidStateError, State
-
 from tabletop_muster import actions as A
 from tabletop_muster.cards import COPIES, HAND_SIZE
 from tabletop_muster.codec import read_state, state_to_json

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.ui.base import GameUI, Step
-
 from tabletop_muster import actions as A
 from tabletop_muster.cards import (
     CASTLE,
@@ -45,8 +44,8 @@ from tabletop_muster.view import MusterView
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
 
-    from tabletop_muster.state import MusterState
     from tabletop.game import State, View
+    from tabletop_muster.state import MusterState
 
 BANNER = "Play a Banner"
 WIZARD_PLAY = "Play a Rainbow Wizard"

@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from tabletop.game import SPECTATOR, View
-
 from tabletop_muster.cards import (
     COPIES,
     FACTION_KEYS,

@@ -28,7 +28,7 @@ from tabletop_muster.view import MusterView
 class DealSampler:
     """Samples full states that ``view``'s player cannot tell apart from the real one."""
 
-    __slots__ = ("base", "player", "known", "pool", "unknown")
+    __slots__ = ("base", "known", "player", "pool", "unknown")
 
     def __init__(self, view: MusterView, rng: random.Random) -> None:
         self.base = determinize(view, rng)

@@ -38,7 +38,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.game import Agent, View
-
 from tabletop_muster import actions as A
 from tabletop_muster.ai.features import evaluate
 from tabletop_muster.ai.sampling import DealSampler
@@ -74,7 +73,7 @@ KEY_COARSE: tuple[int, ...] = tuple(_coarse_key(a) if a.op not in (A.DRAW, A.PLA
 class Node:
     """A tree node: visits, summed reward of the player who chose the edge into it, availability."""
 
-    __slots__ = ("children", "n", "w", "avail")
+    __slots__ = ("avail", "children", "n", "w")
 
     def __init__(self) -> None:
         self.children: dict[int, Node] = {}

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.game import Agent, View
-
 from tabletop_muster import actions as A
 from tabletop_muster.ai.features import evaluate, usefulness
 from tabletop_muster.cards import CASTLE, COPIES, NUM_KINDS
