@@ -318,6 +318,7 @@ class Option:
 
     @property
     def is_flag(self) -> bool:
+        """Whether the option is an on/off switch (a command-line flag with no value)."""
         return not self.free_text and self.choices == ("off", "on")
 
     def label_of(self, value: str) -> str:
@@ -456,6 +457,7 @@ class GameInfo:
 
     @property
     def short(self) -> str:
+        """The name for narrow places (a list, a table): ``short_name``, else ``name``."""
         return self.short_name or self.name
 
     @property
@@ -481,9 +483,11 @@ class GameInfo:
         return count.value(options or {})
 
     def default_options(self) -> dict[str, str]:
+        """Every option's key with its default value."""
         return {o.key: o.default for o in self.options}
 
     def option(self, key: str) -> Option:
+        """The option with this key; a KeyError if the game has none."""
         for o in self.options:
             if o.key == key:
                 return o

@@ -29,6 +29,7 @@ class Event:
     """``texts[p]`` is what player ``p`` may know; the last entry is the full truth."""
 
     def text_for(self, viewer: int | None) -> str:
+        """The text as ``viewer`` may read it; None (no seat) gets the full truth."""
         return self.texts[-1] if viewer is None else self.texts[viewer]
 
 
@@ -58,9 +59,11 @@ class Match(Generic[A]):
 
     @property
     def players(self) -> int:
+        """How many seats the match has."""
         return self._players
 
     def is_over(self) -> bool:
+        """Whether the game has ended."""
         return self.state.is_terminal()
 
     def human_to_act(self) -> int | None:

@@ -45,6 +45,7 @@ class Registry:
 
     @classmethod
     def discover(cls, group: str = GROUP) -> Registry:
+        """The games the entry points of ``group`` name, none imported yet; an id claimed twice is refused and kept in :attr:`problems`."""
         found: dict[str, list[EntryPoint]] = {}
         for ep in entry_points(group=group):
             found.setdefault(ep.name, []).append(ep)
@@ -60,9 +61,11 @@ class Registry:
         return registry
 
     def ids(self) -> list[str]:
+        """The id of every game found, loaded or not."""
         return list(self.entries)
 
     def source(self, game_id: str) -> str:
+        """Where a game comes from: its distribution and entry point, ``"tabletop-muster (tabletop_muster:game)"``."""
         return _source(self.entries[game_id])
 
     def package(self, game_id: str) -> str:

@@ -10,10 +10,12 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--plain`` on the sub-command's parser."""
     parser.add_argument("--plain", action="store_true", help="one game id per line, for scripts")
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the installed games with their options and computer levels (ids only, with ``--plain``), and any that failed to load; return the exit status."""
     from rich.console import Console
     from rich.markup import escape
 

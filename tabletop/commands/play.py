@@ -9,6 +9,7 @@ from tabletop.game import Game, WholeNumber
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the game id and, after it, the game's own options on the sub-command's parser."""
     parser.add_argument("game", help="the game id (see `tabletop list`)")
     parser.add_argument(
         "rest",
@@ -57,6 +58,7 @@ def _seed(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Play the game ``args.game`` at the terminal with the options given; return the exit status."""
     from tabletop.commands.common import UsageError
     from tabletop.commands.session import load_game, run_interactive
     from tabletop.commands.setup import Setup

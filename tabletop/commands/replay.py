@@ -38,6 +38,7 @@ ARROWS = {"right": "n", "left": "b", "home": "s", "end": "e", "pagedown": "e", "
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare ``ID|FILE``, ``--print`` and ``--to-end`` on the sub-command's parser."""
     parser.add_argument("source", metavar="ID|FILE", help="a game id from `tabletop history`, or an exported JSON record")
     parser.add_argument("--print", dest="print_only", action="store_true", help="print the final position and the move list, without prompting")
     parser.add_argument("--to-end", action="store_true", help="start at the final position")
@@ -61,6 +62,7 @@ class Replay:
 
     @property
     def length(self) -> int:
+        """The number of actions: positions run from 0 (the start) to ``length`` (the last)."""
         return len(self.states) - 1
 
     def view_at(self, k: int) -> View:
@@ -83,6 +85,7 @@ class Replay:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Step through a recorded game at the terminal, or print it (``--print``); return the exit status."""
     console = make_console()
     try:
         reg = common.registry()

@@ -83,6 +83,7 @@ class Setup:
 
 
 def describe_options(game: Game[Any], options: Mapping[str, str]) -> str:
+    """The options in force, in the menu's words: each flag that is on, by its label, and each other option set away from its default; ``"standard rules"`` for none."""
     parts = []
     for option in game.info.options:
         value = options.get(option.key, option.default)

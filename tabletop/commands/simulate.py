@@ -21,6 +21,7 @@ from tabletop.rng import derive_seed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the game id, ``--games``, ``--agents``, ``--workers``, ``--seed`` and the other settings on the sub-command's parser."""
     parser.add_argument("game", help="the game id (see `tabletop list`)")
     parser.add_argument("--games", type=_positive, default=100, help="how many games (default: %(default)s)")
     parser.add_argument(
@@ -64,6 +65,8 @@ class GameResult:
 
 @dataclass
 class AgentSummary:
+    """One computer level's results over a simulation: wins, draws, losses, the score rate with its 95% interval, seconds per move and (solo) the mean score."""
+
     agent: str
     games: int
     wins: int
@@ -78,6 +81,8 @@ class AgentSummary:
 
 @dataclass
 class Summary:
+    """A whole simulation: the game, its options, the seeds and workers, the time taken, and one :class:`AgentSummary` per seat."""
+
     game: str
     options: dict[str, str]
     games: int
@@ -97,6 +102,7 @@ def play_one(game_id: str, options: dict[str, str], agents: Sequence[str], seed:
 
 
 def play_game(game: Game[Any], options: dict[str, str], agents: Sequence[str], seed: int, rotation: int) -> GameResult:
+    """Play one game between the computer levels ``agents``, seated turned by ``rotation``, and return each level's result and thinking time."""
     n = len(agents)
     levels = game.agents()
     seat_agent = [(s + rotation) % n for s in range(n)]
@@ -131,6 +137,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def summarise(game_id: str, options: dict[str, str], agents: Sequence[str], results: Sequence[GameResult], *, seed: int, workers: int, seconds: float) -> Summary:
+    """The :class:`Summary` of ``results``: per level, wins (a return of 1), losses (0), draws (the rest) and the score rate with its Wilson interval."""
     summary = Summary(game_id, options, len(results), seed, workers, seconds, _mean([r.actions for r in results]))
     for i, name in enumerate(agents):
         wins = sum(1 for r in results if r.returns[i] == 1.0)
@@ -169,6 +176,7 @@ def parse_variants(game: Game[Any], variants: Sequence[str]) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Play ``--games`` games between the computer levels on ``--workers`` processes and print the summary as a table (as JSON with ``--json``); return the exit status."""
     from tabletop.commands.common import UsageError
     from tabletop.commands.session import load_game
 
@@ -220,6 +228,7 @@ def _run_games(game: Game[Any], options: dict[str, str], agents: list[str], seed
 
 
 def print_summary(summary: Summary, game: Game[Any] | None = None) -> None:
+    """Print ``summary`` as a table, its options in ``game``'s words when the game is given."""
     from rich.console import Console
     from rich.table import Table
 

@@ -58,6 +58,7 @@ class Playout:
 
     @property
     def history(self) -> list[str]:
+        """The playout's actions in notation, as a match's history holds them."""
         return [str(a) for a in self.actions]
 
 

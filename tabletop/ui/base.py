@@ -77,15 +77,19 @@ class Prompter:
     """
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
+        """The value of the entry the person picks from ``choices`` (disabled ones cannot be picked), the cursor starting on ``default``."""
         raise NotImplementedError
 
     def text(self, message: str, *, default: str = "", validate: Any = None) -> str:
+        """A line the person types, starting from ``default``; ``validate`` returns True, or False or the reason to refuse it."""
         raise NotImplementedError
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
+        """Yes or no, ``default`` for Enter."""
         raise NotImplementedError
 
     def pause(self, message: str = "Press any key to go on") -> None:
+        """Show ``message`` and wait for the person to go on."""
         raise NotImplementedError
 
 

@@ -57,6 +57,7 @@ class Table:
 
     @property
     def hot_seat(self) -> bool:
+        """Whether several people share the keyboard, so that hands are hidden between their turns."""
         return sum(agent is None for agent in self.match.agents) > 1
 
 

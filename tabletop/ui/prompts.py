@@ -28,6 +28,8 @@ STYLE = Style.from_dict(
 
 
 class QuestionaryPrompter(Prompter):
+    """The prompter of a full terminal: questionary's menus, moved with the arrows, with Esc for the way back."""
+
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
         q_choices = [
             questionary.Choice(title=c.title, value=_Box(c.value), disabled=c.disabled) for c in choices

@@ -31,6 +31,7 @@ def card_text(card: int | None, style: str = "bold") -> Text:
 
 
 def row(cards: Sequence[int | None], style: str = "bold") -> Text:
+    """Cards side by side, ``[7] [#]``, or a dash for none."""
     text = Text()
     for i, card in enumerate(cards):
         if i:
