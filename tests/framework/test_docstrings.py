@@ -26,24 +26,6 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "highcard" / "table
 NOT_IMPORTED = {"tabletop.__main__"}
 """Modules read but never imported: ``tabletop.__main__`` runs the program when imported."""
 
-UNDOCUMENTED: dict[str, list[str]] = {
-    "tabletop.commands.list_games": ["add_arguments", "run"],
-    "tabletop.commands.play": ["add_arguments", "run"],
-    "tabletop.commands.replay": ["add_arguments", "Replay.length", "run"],
-    "tabletop.commands.setup": ["describe_options"],
-    "tabletop.commands.simulate": ["add_arguments", "AgentSummary", "Summary", "play_game", "summarise", "run", "print_summary"],
-    "tabletop.game": ["Option.is_flag", "GameInfo.short", "GameInfo.default_options", "GameInfo.option"],
-    "tabletop.loop": ["Event.text_for", "Match.players", "Match.is_over"],
-    "tabletop.registry": ["Registry.discover", "Registry.ids", "Registry.source"],
-    "tabletop.testing.kit": ["Playout.history"],
-    "tabletop.ui.base": ["Prompter.select", "Prompter.text", "Prompter.confirm", "Prompter.pause"],
-    "tabletop.ui.play": ["Table.hot_seat"],
-    "tabletop.ui.prompts": ["QuestionaryPrompter", "QuestionaryPrompter.select", "QuestionaryPrompter.text", "QuestionaryPrompter.confirm"],
-    "tabletop_highcard.ui": ["row"],
-}
-"""Modules known to leave public names without a docstring, with those names: their test is expected to
-fail (strictly: once they are documented, the entry must go)."""
-
 
 def modules() -> dict[str, Path]:
     """Every module of ``tabletop`` and of the example plugin, with its source file."""
@@ -165,7 +147,13 @@ def missing_docstrings(name: str, path: Path) -> list[Missing]:
 
 def test_the_modules_are_found() -> None:
     found = modules()
-    assert {"tabletop", "tabletop.__main__", "tabletop.store.db", "tabletop.ui.tables", "tabletop_highcard.rules"} <= set(found)
+    assert {
+        "tabletop",
+        "tabletop.__main__",
+        "tabletop.store.db",
+        "tabletop.ui.tables",
+        "tabletop_highcard.rules",
+    } <= set(found)
     assert all(path.is_file() for path in found.values())
 
 
@@ -197,20 +185,7 @@ def test_a_missing_docstring_is_found_and_an_inherited_one_counts(tmp_path: Path
     assert [str(m) for m in missing] == ["tabletop_docstring_probe:7 S.extra", "tabletop_docstring_probe:10 S.size"]
 
 
-def _cases() -> list[Any]:
-    return [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="undocumented: " + ", ".join(UNDOCUMENTED[name])))
-        if name in UNDOCUMENTED
-        else name
-        for name in modules()
-    ]
-
-
-def test_the_undocumented_list_names_real_modules() -> None:
-    assert set(UNDOCUMENTED) <= set(modules())
-
-
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.parametrize("name", list(modules()))
 def test_public_names_have_docstrings(name: str, request: pytest.FixtureRequest) -> None:
     if name.startswith("tabletop_highcard"):
         request.getfixturevalue("example_plugin_path")  # puts the example plugin on sys.path

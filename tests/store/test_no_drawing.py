@@ -29,7 +29,9 @@ def _imported_modules(tree: ast.AST) -> list[tuple[int, str]]:
 
 
 def test_the_scan_sees_every_kind_of_import() -> None:
-    source = "import rich\nfrom rich.table import Table\nif T:\n    import rich.box\ndef f():\n    from rich import box\n"
+    source = (
+        "import rich\nfrom rich.table import Table\nif T:\n    import rich.box\ndef f():\n    from rich import box\n"
+    )
     assert [name for _, name in _imported_modules(ast.parse(source))] == ["rich", "rich.table", "rich.box", "rich"]
 
 
