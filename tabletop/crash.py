@@ -21,6 +21,7 @@ never the values of local variables, which could show a game's hidden state.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import sys
@@ -123,10 +124,8 @@ def _prune(folder: Path, keep: Path) -> None:
     except OSError:
         return
     for old in reports[: max(0, len(reports) - (KEEP_REPORTS - 1))]:
-        try:
+        with contextlib.suppress(OSError):  # another process removed it, or the folder is read-only: keep going
             old.unlink()
-        except OSError:
-            pass  # another process removed it, or the folder is read-only: keep going
 
 
 def crash_message(exc: BaseException, where: str) -> str:

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from tabletop.commands.common import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
 
-
 UNFINISHED = (
     "game {id} is unfinished, and a record holds its seed and every card dealt, which would show "
     "the hands still in play; finish it first (`tabletop resume {id}`), then export it"

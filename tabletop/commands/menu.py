@@ -120,9 +120,9 @@ class Menu:
 
     def _history(self) -> None:
         """Pick recorded games and step through them, until Back."""
+        from tabletop.commands.common import CommandFailure
         from tabletop.commands.replay import browse, build_replay
         from tabletop.store.records import stored_record
-        from tabletop.commands.common import CommandFailure
         from tabletop.ui.terminal import clear_screen
 
         assert self.store is not None

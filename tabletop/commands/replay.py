@@ -125,7 +125,7 @@ def load_record(args: argparse.Namespace, console: Console, reg: Registry) -> Ga
 
 def build_replay(record: GameRecord, reg: Registry) -> Replay:
     """Check the record replays, then keep a copy of every position."""
-    from tabletop.store.records import RecordError, game_of, check_record
+    from tabletop.store.records import RecordError, check_record, game_of
 
     try:
         game = game_of(record.game_id, reg)

@@ -12,8 +12,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Continue the unfinished game ``args.id`` (default: the latest) at the terminal; return the exit status."""
-    from tabletop.commands.common import EXIT_USAGE
-    from tabletop.commands.common import open_store
+    from tabletop.commands.common import EXIT_USAGE, open_store
     from tabletop.commands.session import continue_record, interactive_console
 
     console = interactive_console("tabletop resume")

@@ -46,9 +46,7 @@ def interactive_console(what: str) -> Any:
 
 def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
     """Check for a terminal, then play the game set up; 0 when it ends or the player leaves."""
-    from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE
-
-    from tabletop.commands.common import open_store
+    from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, open_store
 
     console = interactive_console(f"tabletop play {setup.game.info.id}")
     if console is None:

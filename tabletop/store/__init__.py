@@ -14,6 +14,7 @@ See ``docs/data.md`` for where the data lives and the formats.
 from tabletop.agents import HUMAN
 from tabletop.store.db import DEFAULT_TIMEOUT, Store, StoreError, UnknownRecordError
 from tabletop.store.paths import data_dir, database_path
+from tabletop.store.recorder import Recorder, attach, start_recording
 from tabletop.store.records import (
     RECORD_FORMAT,
     GameRecord,
@@ -25,7 +26,6 @@ from tabletop.store.records import (
     record_from_json,
     record_to_json,
 )
-from tabletop.store.recorder import Recorder, attach, start_recording
 from tabletop.store.stats import StatsRow, compute_stats
 
 __all__ = [

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
@@ -669,7 +669,7 @@ def _read_only_message(path: Path) -> str:
 
 def move_aside(path: Path, why: str) -> Path:
     """Rename a database file (and its -wal and -shm files) to a timestamped name; return the new path."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     base = path.with_name(f"{path.name}.{why}-{stamp}")
     aside, n = base, 1
     while aside.exists():

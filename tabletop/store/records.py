@@ -16,7 +16,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from tabletop import __version__
@@ -87,9 +87,8 @@ class GameRecord:
 
 def now_iso() -> str:
     """The current time in the form records use (UTC, milliseconds)."""
-    from datetime import timezone
 
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 # --------------------------------------------------------------------------- JSON
@@ -180,9 +179,8 @@ def _cut_short(text: str) -> bool:
             in_string = True
         elif char in closers:
             stack.append(closers[char])
-        elif char in "]}":
-            if not stack or stack.pop() != char:
-                return False
+        elif char in "]}" and (not stack or stack.pop() != char):
+            return False
     return in_string or bool(stack)
 
 

@@ -90,7 +90,8 @@ def check_steps(
     for index in range(games):
         logs: list[list[str]] = [[] for _ in range(game.info.seat_count(game.resolve_options(options)))]
 
-        def check(state: State[Any], legal: Sequence[Any]) -> Any:
+        # Each game's callbacks take that game's logs by default argument: bound now, not when called.
+        def check(state: State[Any], legal: Sequence[Any], logs: list[list[str]] = logs) -> Any:
             player = state.current_player()
             view = state.view(player)
             steps, unavailable = ui.steps(view, legal), ui.unavailable(view)
@@ -99,7 +100,7 @@ def check_steps(
             _check_fits(board, steps, unavailable, len(ui.extra_choices(view)), width, height)
             return legal[move_rng.randrange(len(legal))]
 
-        def log(state: State[Any], action: Any) -> None:
+        def log(state: State[Any], action: Any, logs: list[list[str]] = logs) -> None:
             for player, lines in enumerate(logs):
                 lines.append(state.describe(action, player))
 

@@ -15,7 +15,18 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tabletop.game import CHANCE, SPECTATOR, TERMINAL, Game, IllegalActionError, InvalidActionError, State, View, state_after, view_for
+from tabletop.game import (
+    CHANCE,
+    SPECTATOR,
+    TERMINAL,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    State,
+    View,
+    state_after,
+    view_for,
+)
 from tabletop.testing.util import describe_differences, fail, snapshot
 
 GARBAGE = ("@@ not an action @@", "\x00", "¿?")

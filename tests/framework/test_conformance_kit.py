@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -29,6 +28,7 @@ from tabletop.testing import (
     check_views,
     option_combinations,
 )
+
 
 @pytest.fixture(scope="module")
 def rules(example_plugin_path: object) -> Any:
@@ -294,7 +294,7 @@ def test_check_notation_alone(rules: Any) -> None:
 def test_check_chance_alone(rules: Any) -> None:
     fresh = rules.HighCard().new_initial_state()
     check_chance(fresh, random.Random(1))
-    with pytest.raises(AssertionError, match="sum to 0.9"):
+    with pytest.raises(AssertionError, match=r"sum to 0\.9"):
         check_chance(bad_chance(rules).new_initial_state(), random.Random(1))
 
 
@@ -329,7 +329,7 @@ def test_check_illegal_refused_wants_the_right_error(rules: Any) -> None:
         rules.HighCardState.apply(self, action)
 
     game = broken(rules, "WrongError", apply=apply)
-    with pytest.raises(AssertionError, match="raised KeyError.*expected IllegalActionError"):
+    with pytest.raises(AssertionError, match=r"raised KeyError.*expected IllegalActionError"):
         check_illegal_refused(game, dealt(game), [rules.Play(1)])
 
 
@@ -421,7 +421,7 @@ def test_check_returns_and_describe_alone(rules: Any) -> None:
     with pytest.raises(AssertionError, match="viewer=1"):
         check_describe(dealt(silent_describe(rules)), 2)
     telling = telling_describe(rules)
-    with pytest.raises(AssertionError, match="(?s)tells player 1 more than their view.*'North is dealt 1.'"):
+    with pytest.raises(AssertionError, match=r"(?s)tells player 1 more than their view.*'North is dealt 1\.'"):
         check_describe(telling.new_initial_state({"hand": "3"}), 2)
 
 
@@ -461,7 +461,7 @@ def test_check_steps_catches_a_missing_action_a_hidden_path_and_a_wrong_grey(rul
     def drops_the_last(self: Any, view: Any, legal: Any) -> Any:
         return [Step(a, (f"Play {a.card}",)) for a in legal[:-1]]
 
-    with pytest.raises(ConformanceError, match="(?s)check_steps failed .* steps\\(\\) must give each legal action once: missing"):
+    with pytest.raises(ConformanceError, match=r"(?s)check_steps failed .* steps\(\) must give each legal action once: missing"):
         check_steps(with_ui(rules, "Drops", steps=drops_the_last))
 
     def nests(self: Any, view: Any, legal: Any) -> Any:
@@ -473,7 +473,7 @@ def test_check_steps_catches_a_missing_action_a_hidden_path_and_a_wrong_grey(rul
     def greys_a_card(self: Any, view: Any) -> Any:
         return [(("Play " + str(view.hand[0]),), "not now")] if view.hand else []
 
-    with pytest.raises(ConformanceError, match="(?s)greys out .* which leads to a legal action"):
+    with pytest.raises(ConformanceError, match=r"(?s)greys out .* which leads to a legal action"):
         check_steps(with_ui(rules, "Greys", unavailable=greys_a_card))
 
 

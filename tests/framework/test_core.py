@@ -106,12 +106,11 @@ def test_option_parsing_and_resolution(example_plugin_path: Path) -> None:
 
 
 def test_the_default_opponent_is_the_second_level_unless_the_game_says(example_plugin_path: Path) -> None:
-    from tabletop_highcard import game
-    from tabletop_highcard.rules import HighCard
-
-    from tabletop_muster import game as muster
     from tabletop.commands.play import game_parser
     from tabletop.commands.setup import Setup
+    from tabletop_highcard import game
+    from tabletop_highcard.rules import HighCard
+    from tabletop_muster import game as muster
 
     assert game.default_agent() == "random"  # the only level
     assert muster.default_agent() == "medium"  # easy, medium, hard, ...

@@ -151,7 +151,7 @@ def test_ui_steps_say_what_a_card_does(game: Any) -> None:
                                        ("Play 3 (gives the trick away)",)]
     assert [str(s.action) for s in steps] == ["play 1", "play 2", "play 3"]
     lead = play(game, DEAL)
-    assert [s.path for s in ui.steps(lead.view(0), lead.legal_actions())][0] == ("Play 7",)
+    assert next(s.path for s in ui.steps(lead.view(0), lead.legal_actions())) == ("Play 7",)
     assert "# High Card" in game.rules_text()
 
 

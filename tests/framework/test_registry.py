@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.game import Game
 from tabletop.commands.common import UsageError
 from tabletop.commands.session import load_game
+from tabletop.game import Game
 from tabletop.registry import GameLoadError, Registry, UnknownGameError
 from tabletop.testing.plugins import write_dist_info
 
@@ -146,5 +146,5 @@ def test_an_entry_point_may_name_a_factory(site: Path, example_plugin_path: Path
 
 
 def test_unknown_game_lists_the_installed_ones(example_plugin_path: Path) -> None:
-    with pytest.raises(UnknownGameError, match="no game called 'chess' \\(games: .*highcard"):
+    with pytest.raises(UnknownGameError, match=r"no game called 'chess' \(games: .*highcard"):
         Registry.discover().get("chess")

@@ -18,7 +18,7 @@ def test_soak_small_run_has_no_violations(capsys: pytest.CaptureFixture[str]) ->
     soak = load_bench("soak")
     assert soak.main(["--games", "600", "--game", "muster", "--game", "muses"]) == 0
     out = capsys.readouterr().out
-    last = [line for line in out.splitlines() if line.startswith("all")][0].split()
+    last = next(line for line in out.splitlines() if line.startswith("all")).split()
     games, actions, violations = int(last[1]), int(last[2]), int(last[3])
     assert games >= 550 and actions > games * 10 and violations == 0
 

@@ -7,8 +7,8 @@ from typing import Any
 from tabletop.agents import RandomAgent
 from tabletop.game import CHANCE
 from tabletop.loop import Match
-from tabletop.ui.play import why_no_undo
 from tabletop.registry import Registry
+from tabletop.ui.play import why_no_undo
 
 
 def _muster_match(seed: int = 4) -> Match[Any]:

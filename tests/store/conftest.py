@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.store import Store
+from tests.store.store_fakegames import FakeRegistry
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.agents import FirstAgent, RandomAgent
-from tabletop.registry import Registry
 from tabletop.game import (
     CHANCE,
     TERMINAL,
@@ -21,6 +20,7 @@ from tabletop.game import (
     State,
     View,
 )
+from tabletop.registry import Registry
 
 
 @dataclass(frozen=True)

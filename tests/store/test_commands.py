@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import RandomAgent
 from tabletop.commands import export, history, replay, stats
 from tabletop.loop import Match
 from tabletop.store import Store, start_recording
+from tests.store.store_fakegames import FakeRegistry
 
 
 @pytest.fixture

@@ -10,11 +10,11 @@ import threading
 from pathlib import Path
 
 import pytest
-from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import RandomAgent
 from tabletop.loop import Match
 from tabletop.store import Store, start_recording
+from tests.store.store_fakegames import FakeRegistry
 
 WRITER = textwrap.dedent(
     """
@@ -121,7 +121,7 @@ def test_two_programs_creating_the_database_together(tmp_path: Path) -> None:
         barrier = threading.Barrier(2)
         notices: list[str | None] = []
 
-        def opener() -> None:
+        def opener(folder: Path = folder, barrier: threading.Barrier = barrier, notices: list[str | None] = notices) -> None:
             barrier.wait()
             with Store.open(folder) as store:
                 notices.append(store.notice)

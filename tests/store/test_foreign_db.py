@@ -7,12 +7,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from tests.store.store_fakegames import FakeRegistry
-from tests.store.test_locking import tabletop
 
 from tabletop.loop import Match
 from tabletop.store import Store, database_path, schema
 from tabletop.store.db import ForeignDatabaseError
+from tests.store.store_fakegames import FakeRegistry
+from tests.store.test_locking import tabletop
 
 
 def _digest(path: Path) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.store.test_locking import tabletop
 
 from tabletop.store import Store, UnknownRecordError
+from tests.store.test_locking import tabletop
 
 HUGE = "99999999999999999999"
 

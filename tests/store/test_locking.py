@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import RandomAgent
 from tabletop.loop import Match
 from tabletop.store import Store, database_path, start_recording
 from tabletop.store.db import DEFAULT_TIMEOUT, LOCK_TIMEOUT_ENV
+from tests.store.store_fakegames import FakeRegistry
 
 WAITING = "Waiting for the game database (another program is using it)..."
 BUSY = "is busy (another program is using it); try again"

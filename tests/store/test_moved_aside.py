@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import RandomAgent
 from tabletop.loop import Match
 from tabletop.store import Store, database_path, start_recording
 from tabletop.store.db import StoreMovedError, move_aside
 from tabletop.ui.base import Prompter
+from tests.store.store_fakegames import FakeRegistry
 
 MOVED = "was moved aside by another Tabletop program because it was damaged"
 

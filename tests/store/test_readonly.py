@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import RandomAgent
 from tabletop.commands import export, history, stats
@@ -27,6 +26,7 @@ from tabletop.loop import Match
 from tabletop.store import Store, database_path, start_recording
 from tabletop.store.db import LOCK_TIMEOUT_ENV, StoreReadOnlyError
 from tabletop.ui.base import Prompter
+from tests.store.store_fakegames import FakeRegistry
 
 READ_ONLY = "is read-only"
 

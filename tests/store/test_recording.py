@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import os
 import signal
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
-from tests.store.store_fakegames import ClimbState, FakeRegistry
 
 from tabletop.agents import FirstAgent, RandomAgent
 from tabletop.loop import Event, Match
 from tabletop.store import Store, StoreError, attach, load_match, start_recording
+from tests.store.store_fakegames import ClimbState, FakeRegistry
 
 
 def test_each_action_is_stored_before_the_next(store: Store, reg: FakeRegistry) -> None:

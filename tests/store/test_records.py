@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import RandomAgent
 from tabletop.loop import Match
@@ -22,6 +21,7 @@ from tabletop.store import (
     record_to_json,
     start_recording,
 )
+from tests.store.store_fakegames import FakeRegistry
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.loop import Match
 from tabletop.store import Store, database_path
+from tests.store.store_fakegames import FakeRegistry
 
 
 def _one_game(data: Path, reg: FakeRegistry) -> None:

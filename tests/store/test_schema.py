@@ -3,10 +3,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from tests.store.store_fakegames import FakeRegistry
 
-from tabletop.store import Store, StoreError, database_path
-from tabletop.store import schema
+from tabletop.store import Store, StoreError, database_path, schema
+from tests.store.store_fakegames import FakeRegistry
 
 
 def test_new_database_is_at_latest_version_in_wal_mode(store: Store) -> None:

@@ -6,12 +6,12 @@ import io
 from typing import Any
 
 from rich.console import Console
-from tests.store.store_fakegames import FakeRegistry
 
 from tabletop.agents import FirstAgent, RandomAgent
 from tabletop.loop import Match
 from tabletop.store import GameRecord, Store, compute_stats, start_recording
 from tabletop.ui.tables import history_table, stats_table
+from tests.store.store_fakegames import FakeRegistry
 
 
 def _game(returns: list[float], seats: list[str], game_id: str = "nim", score: float | None = None) -> GameRecord:
