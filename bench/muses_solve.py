@@ -55,7 +55,9 @@ def main() -> int:
                 action = state.sample_chance(rng)
             state.apply(action)
     if times:
-        print(f"advice: mean {sum(times) / len(times) * 1000:.1f} ms, worst {max(times) * 1000:.1f} ms over {len(times)}")
+        print(
+            f"advice: mean {sum(times) / len(times) * 1000:.1f} ms, worst {max(times) * 1000:.1f} ms over {len(times)}"
+        )
     return 0
 
 

@@ -58,9 +58,11 @@ def run(label: str, play: object, games: int, options: Mapping[str, str]) -> lis
     cpu = time.process_time() - cpu_start
     decisions = sum(d for d, _ in results)
     # CPU time is what one core spent; wall time also counts waiting for a shared core.
-    print(f"{label:>5}: {games} games, {cpu:.2f} s CPU: {games / cpu:,.0f} games/s, "
-          f"{decisions / cpu:,.0f} decisions/s ({decisions / games:.1f} decisions per game); "
-          f"wall clock {elapsed:.2f} s: {games / elapsed:,.0f} games/s")
+    print(
+        f"{label:>5}: {games} games, {cpu:.2f} s CPU: {games / cpu:,.0f} games/s, "
+        f"{decisions / cpu:,.0f} decisions/s ({decisions / games:.1f} decisions per game); "
+        f"wall clock {elapsed:.2f} s: {games / elapsed:,.0f} games/s"
+    )
     return results
 
 

@@ -63,14 +63,21 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=8000, help="iterations per search (default %(default)s)")
     parser.add_argument("--exploration", type=float, nargs="+", default=[0.7], help="UCB constants to compare")
-    parser.add_argument("--rollout", type=int, nargs="+", default=[SearchConfig.rollout],
-                        help="rollout lengths to compare (random decisions before the evaluation)")
+    parser.add_argument(
+        "--rollout",
+        type=int,
+        nargs="+",
+        default=[SearchConfig.rollout],
+        help="rollout lengths to compare (random decisions before the evaluation)",
+    )
     parser.add_argument("--top", type=int, default=4, help="root actions shown (default %(default)s)")
     args = parser.parse_args(argv)
     for seed, decisions in POSITIONS:
         state = position(seed, decisions)
-        print(f"position: seed {seed}, after {decisions} decisions; deck {len(state.deck)}, "
-              f"{len(state.legal_actions())} legal actions; {args.iterations} iterations")
+        print(
+            f"position: seed {seed}, after {decisions} decisions; deck {len(state.deck)}, "
+            f"{len(state.legal_actions())} legal actions; {args.iterations} iterations"
+        )
         for c in args.exploration:
             for rollout in args.rollout:
                 root = root_after(state, args.iterations, c, rollout, seed)

@@ -36,7 +36,9 @@ def opening(seed: int, options: dict[str, str]) -> MusterState:
     return state
 
 
-def measure(level: str, state: MusterState, seconds: float, repeats: int, settings: dict[str, Any] | None = None) -> float:
+def measure(
+    level: str, state: MusterState, seconds: float, repeats: int, settings: dict[str, Any] | None = None
+) -> float:
     """Best iterations/s over ``repeats`` decisions (the least disturbed by other load)."""
     view, legal = state.view(state.current_player()), state.legal_actions()
     rates = []
@@ -57,8 +59,9 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="decisions timed per level (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal (default %(default)s)")
     parser.add_argument("--variant", action="append", default=[], help="a game option flag, e.g. simplified")
-    parser.add_argument("--setting", action="append", default=[],
-                        help="a search setting for every level, e.g. pause_gc=1 (repeatable)")
+    parser.add_argument(
+        "--setting", action="append", default=[], help="a search setting for every level, e.g. pause_gc=1 (repeatable)"
+    )
     args = parser.parse_args(argv)
     try:
         _, settings = parse_spec("hard:" + ",".join(args.setting))
@@ -66,7 +69,9 @@ def main(argv: Sequence[str]) -> int:
         parser.error(str(exc))
     state = opening(args.seed, {v: "on" for v in args.variant})
     shown = f", settings {', '.join(args.setting)}" if args.setting else ""
-    print(f"Muster search speed from the opening position (seed {args.seed}, {len(state.legal_actions())} legal actions{shown}), one core")
+    print(
+        f"Muster search speed from the opening position (seed {args.seed}, {len(state.legal_actions())} legal actions{shown}), one core"
+    )
     worst = min(measure(level, state, args.seconds, args.repeats, settings) for level in ("hard", "ismcts", "pimc"))
     verdict = "meets" if worst >= TARGET else "misses"
     print(f"slowest level: {worst:,.0f} iterations/s, {verdict} the target of {TARGET:,}")

@@ -113,7 +113,10 @@ def played_with(recorded: dict[str, Any], present: dict[str, Any]) -> bool:
 
 
 def load_results(
-    path: Path | None, specs: tuple[str, str], options: dict[str, str], settings: list[dict[str, Any]],
+    path: Path | None,
+    specs: tuple[str, str],
+    options: dict[str, str],
+    settings: list[dict[str, Any]],
 ) -> dict[int, GameResult]:
     """Games of this pairing already played with ``settings`` (the levels' present ones), by index, from a results file.
 
@@ -138,8 +141,15 @@ def load_results(
 
 
 def run_pair(
-    a: str, b: str, games: int, seed: int, workers: int, options: dict[str, str],
-    results_file: Path | None = None, deadline: float | None = None, look: Look | None = None,
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    workers: int,
+    options: dict[str, str],
+    results_file: Path | None = None,
+    deadline: float | None = None,
+    look: Look | None = None,
 ) -> None:
     specs = (a, b)
     settings = [settings_of(spec) for spec in specs]
@@ -152,7 +162,13 @@ def run_pair(
         if results_file is not None:
             results_file.parent.mkdir(parents=True, exist_ok=True)
             with results_file.open("a", encoding="utf-8") as f:
-                row = {"pair": list(specs), "agents": settings, "options": options, "index": index, "result": asdict(result)}
+                row = {
+                    "pair": list(specs),
+                    "agents": settings,
+                    "options": options,
+                    "index": index,
+                    "result": asdict(result),
+                }
                 f.write(json.dumps(row) + "\n")
 
     def more_time() -> bool:
@@ -225,11 +241,15 @@ after 200 games.
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=FULL_GAMES, help="games per row (default %(default)s)")
-    parser.add_argument("--seconds", type=float, default=FULL_SECONDS, help="search time per move (default %(default)s)")
+    parser.add_argument(
+        "--seconds", type=float, default=FULL_SECONDS, help="search time per move (default %(default)s)"
+    )
     parser.add_argument("--iterations", type=int, default=None, help="search iterations per move instead of time")
     parser.add_argument("--workers", type=int, default=1, help="processes (default %(default)s)")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the table (default %(default)s)")
-    parser.add_argument("--pair", nargs=2, action="append", metavar=("A", "B"), help="a row to play instead of the table")
+    parser.add_argument(
+        "--pair", nargs=2, action="append", metavar=("A", "B"), help="a row to play instead of the table"
+    )
     parser.add_argument("--variant", action="append", default=[], help="a game option flag, e.g. simplified")
     parser.add_argument("--results", type=Path, help="JSON-lines file that keeps finished games across runs")
     parser.add_argument("--minutes", type=float, help="start no new game after this many minutes")
@@ -254,8 +274,10 @@ def main(argv: Sequence[str]) -> int:
         budget = f"{args.iterations} iterations/move"
     else:
         budget = f"{args.seconds:g} s/move"
-    print(f"Muster strength table ({label}): {args.games} games per row, {budget}, seed {args.seed}, "
-          f"{args.workers} worker(s), seats alternated; win rate of the left agent, draws count half")
+    print(
+        f"Muster strength table ({label}): {args.games} games per row, {budget}, seed {args.seed}, "
+        f"{args.workers} worker(s), seats alternated; win rate of the left agent, draws count half"
+    )
     for a, b in pairs:
         run_pair(a, b, args.games, args.seed, args.workers, options, args.results, deadline, LOOKS.get((a, b)))
     return 0

@@ -73,8 +73,10 @@ class Tally:
         self.regret += value_of[best] - value_of.get(chosen, 0.0)
 
     def line(self, label: str) -> str:
-        return (f"{label:<24} {self.choices:>5} choices  agrees with the reference {100 * self.agree / self.choices:5.1f}%"
-                f"  mean regret {self.regret / self.choices:.4f}")
+        return (
+            f"{label:<24} {self.choices:>5} choices  agrees with the reference {100 * self.agree / self.choices:5.1f}%"
+            f"  mean regret {self.regret / self.choices:.4f}"
+        )
 
 
 def reference_search(state: MusterState, config: SearchConfig, seed: int) -> tuple[dict[int, float], int]:
@@ -91,10 +93,10 @@ def reference_search(state: MusterState, config: SearchConfig, seed: int) -> tup
 def most_visited(children: dict[int, Node]) -> int:
     """The action a search plays: most visits, then the higher mean.
 
-        >>> sure, lucky = Node(), Node()
-        >>> sure.n, sure.w, lucky.n, lucky.w = 700, 420.0, 1, 1.0
-        >>> most_visited({1: sure, 2: lucky})
-        1
+    >>> sure, lucky = Node(), Node()
+    >>> sure.n, sure.w, lucky.n, lucky.w = 700, 420.0, 1, 1.0
+    >>> most_visited({1: sure, 2: lucky})
+    1
     """
     return max(children, key=lambda i: (children[i].n, children[i].w / children[i].n))
 
@@ -120,12 +122,20 @@ def measure(states: Sequence[MusterState], config: SearchConfig, iterations: int
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=40, help="positions looked at (default %(default)s)")
-    parser.add_argument("--iterations", type=int, default=8000,
-                        help="base budget; about what Hard runs in its 1 s (default %(default)s)")
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=8000,
+        help="base budget; about what Hard runs in its 1 s (default %(default)s)",
+    )
     parser.add_argument("--tries", type=int, default=3, help="searches per position and budget (default %(default)s)")
     parser.add_argument("--seed", type=int, default=5, help="seed of the games the positions come from")
-    parser.add_argument("--setting", action="append", default=[],
-                        help="a search setting of the searches measured, e.g. rollout=4 (repeatable)")
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        help="a search setting of the searches measured, e.g. rollout=4 (repeatable)",
+    )
     args = parser.parse_args(argv)
     try:
         _, settings = parse_spec("hard:" + ",".join(args.setting))

@@ -74,7 +74,9 @@ def soak(game_id: str, options: dict[str, str], seeds: range) -> Tally:
     return tally
 
 
-def plan(registry: Registry, total: int, seed: int, game_ids: list[str] | None) -> list[tuple[str, dict[str, str], range]]:
+def plan(
+    registry: Registry, total: int, seed: int, game_ids: list[str] | None
+) -> list[tuple[str, dict[str, str], range]]:
     """Spread exactly ``total`` games as evenly as they go over the games, then over each game's variants, in chunks.
 
     >>> sum(len(seeds) for _, _, seeds in plan(Registry.discover(), 601, 1, ["muster", "muses"]))

@@ -38,8 +38,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data_dir:
         first_menu_seconds(data_dir)  # the first run creates the database
         times = [first_menu_seconds(data_dir) * 1000 for _ in range(args.runs)]
-    print(f"time to first menu: median {statistics.median(times):.0f} ms, "
-          f"range {min(times):.0f}-{max(times):.0f} ms over {args.runs} runs")
+    print(
+        f"time to first menu: median {statistics.median(times):.0f} ms, "
+        f"range {min(times):.0f}-{max(times):.0f} ms over {args.runs} runs"
+    )
 
 
 if __name__ == "__main__":

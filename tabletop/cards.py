@@ -1,13 +1,13 @@
 """Piles of cards: a deck, a discard pile, a hand. Cards are any values.
 
-    >>> import random
-    >>> deck = Pile(range(1, 6))
-    >>> deck.shuffle(random.Random(1)); len(deck)
-    5
-    >>> top = deck.draw(); len(deck)
-    4
-    >>> deck.counts()[top]
-    0
+>>> import random
+>>> deck = Pile(range(1, 6))
+>>> deck.shuffle(random.Random(1)); len(deck)
+5
+>>> top = deck.draw(); len(deck)
+4
+>>> deck.counts()[top]
+0
 """
 
 from __future__ import annotations

@@ -271,7 +271,9 @@ def _game_tool(rest: list[str]) -> int:
         game = registry.get(game_id)
     except UnknownGameError:
         commands = ", ".join(COMMANDS)
-        raise UsageError(f"{game_id!r} is neither a command ({commands}) nor an installed game ({', '.join(registry.ids()) or 'none'})") from None
+        raise UsageError(
+            f"{game_id!r} is neither a command ({commands}) nor an installed game ({', '.join(registry.ids()) or 'none'})"
+        ) from None
     except GameLoadError as exc:
         print(f"tabletop: {printable(str(exc))}", file=sys.stderr)
         return 1

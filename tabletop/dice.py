@@ -1,15 +1,15 @@
 """Dice: rolls, the outcome tables of one, two or more dice, and setting or adjusting a die within its faces.
 
-    >>> round(sum(p for _, p in two_dice_outcomes()), 12)
-    1.0
-    >>> two_dice_outcomes()[:2]  # (1, 1) one way in 36, (1, 2) two ways
-    (((1, 1), 0.027777777777777776), ((1, 2), 0.05555555555555555))
-    >>> len(two_dice_outcomes())
-    21
-    >>> adjust(6, +1)
-    Traceback (most recent call last):
-    ...
-    ValueError: a die cannot go above 6
+>>> round(sum(p for _, p in two_dice_outcomes()), 12)
+1.0
+>>> two_dice_outcomes()[:2]  # (1, 1) one way in 36, (1, 2) two ways
+(((1, 1), 0.027777777777777776), ((1, 2), 0.05555555555555555))
+>>> len(two_dice_outcomes())
+21
+>>> adjust(6, +1)
+Traceback (most recent call last):
+...
+ValueError: a die cannot go above 6
 """
 
 from __future__ import annotations
@@ -68,9 +68,7 @@ def opposite(value: int, faces: int = FACES) -> int:
 def two_dice_outcomes(faces: int = FACES) -> tuple[tuple[tuple[int, int], float], ...]:
     """The unordered results of two dice, (low, high), with their probabilities."""
     total = faces * faces
-    return tuple(
-        ((a, b), (1 if a == b else 2) / total) for a in range(1, faces + 1) for b in range(a, faces + 1)
-    )
+    return tuple(((a, b), (1 if a == b else 2) / total) for a in range(1, faces + 1) for b in range(a, faces + 1))
 
 
 @cache

@@ -413,7 +413,9 @@ def whole_number(key: str, label: str, low: int, high: int, *, default: int, hel
     return WholeNumber(key, label, choices, str(default), help, free_text=not listed, low=low, high=high)
 
 
-def one_of(key: str, label: str, choices: Sequence[str], *, default: str, help: str = "", labels: Sequence[str] = ()) -> OneOf:
+def one_of(
+    key: str, label: str, choices: Sequence[str], *, default: str, help: str = "", labels: Sequence[str] = ()
+) -> OneOf:
     """An option that is one of ``choices`` (shown in the menu as ``labels``, if given).
 
     >>> one_of("first", "First player", ["random", "1", "2"], default="random").value({"first": "2"})

@@ -137,9 +137,7 @@ class Match(Generic[A]):
         """Take back every action from index ``to`` on, by replaying the rest."""
         if not 0 <= to <= len(self.history):
             raise ValueError(f"cannot undo to action {to}: the game has {len(self.history)}")
-        rebuilt = Match.replay(
-            self.game, self.history[:to], options=self.options, seed=self.seed, agents=self.agents
-        )
+        rebuilt = Match.replay(self.game, self.history[:to], options=self.options, seed=self.seed, agents=self.agents)
         self.state, self.rng = rebuilt.state, rebuilt.rng
         self.history, self.events = rebuilt.history, rebuilt.events
         if self.on_undo is not None:

@@ -54,7 +54,11 @@ class Registry:
             sources = sorted({_source(ep) for ep in eps})
             if len(sources) > 1:
                 registry.problems.append(
-                    Problem(game_id, ", ".join(sources), f"two plugins claim the game id {game_id!r}: {' and '.join(sources)}; neither is loaded")
+                    Problem(
+                        game_id,
+                        ", ".join(sources),
+                        f"two plugins claim the game id {game_id!r}: {' and '.join(sources)}; neither is loaded",
+                    )
                 )
                 continue
             registry.entries[game_id] = eps[0]

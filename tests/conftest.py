@@ -39,8 +39,16 @@ CRASH_REPORTS_IN_TEMP = "tabletop-crash-*"
 def real_tabletop_dirs(env: Mapping[str, str]) -> set[Path]:
     """Every folder of the real user's that the program could write to, as ``env`` (the run's start) names them."""
     home = Path(env.get("HOME") or Path.home())
-    folders = {home / ".cache" / "tabletop", home / ".local" / "share" / "tabletop", home / ".local" / "state" / "tabletop"}
-    for variable, below in (("XDG_DATA_HOME", "tabletop"), ("XDG_CACHE_HOME", "tabletop"), ("XDG_STATE_HOME", "tabletop")):
+    folders = {
+        home / ".cache" / "tabletop",
+        home / ".local" / "share" / "tabletop",
+        home / ".local" / "state" / "tabletop",
+    }
+    for variable, below in (
+        ("XDG_DATA_HOME", "tabletop"),
+        ("XDG_CACHE_HOME", "tabletop"),
+        ("XDG_STATE_HOME", "tabletop"),
+    ):
         if env.get(variable):
             folders.add(Path(env[variable]) / below)
     for variable in ("TABLETOP_DATA_DIR", "TABLETOP_CACHE_DIR", "TABLETOP_STATE_DIR"):
@@ -126,7 +134,9 @@ def run_directory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         shutil.rmtree(root, ignore_errors=True)
     appeared = changes(before, snapshot(watched, system_temp))
     if appeared:
-        pytest.fail("The tests wrote into the real user's folders or the system's temporary directory:\n" + "\n".join(appeared))
+        pytest.fail(
+            "The tests wrote into the real user's folders or the system's temporary directory:\n" + "\n".join(appeared)
+        )
 
 
 @pytest.fixture(scope="session")

@@ -59,7 +59,9 @@ def report(failure: CommandFailure) -> int:
 WAITING_MESSAGE = "Waiting for the game database (another program is using it)..."
 
 
-def open_store(where: argparse.Namespace | str | None, console: Console | None = None, *, write: bool, show_notice: bool = True) -> Store:
+def open_store(
+    where: argparse.Namespace | str | None, console: Console | None = None, *, write: bool, show_notice: bool = True
+) -> Store:
     """The store named by ``--data-dir`` / the environment, for a command that only reads or (``write``) also writes.
 
     One policy for every command: another program's lock is waited for (saying
@@ -169,4 +171,6 @@ def require_terminal(what: str) -> None:
     """Interactive commands need a terminal on both ends; say so plainly otherwise."""
     for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
         if stream is None or stream.closed or not stream.isatty():
-            raise CommandFailure(f"{what} needs a terminal, but standard {name} is not one (use --print to print the game instead)")
+            raise CommandFailure(
+                f"{what} needs a terminal, but standard {name} is not one (use --print to print the game instead)"
+            )

@@ -20,7 +20,9 @@ UNFINISHED = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare ``ID``, ``--output`` and ``--force`` on the sub-command's parser."""
     parser.add_argument("id", metavar="ID", help="the game's id (see `tabletop history`)")
-    parser.add_argument("-o", "--output", metavar="FILE", help="where to write (default tabletop-GAME-ID.json; - for standard output)")
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="where to write (default tabletop-GAME-ID.json; - for standard output)"
+    )
     parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
 
 

@@ -14,7 +14,9 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare ``--limit``, ``--game`` and ``--delete`` on the sub-command's parser."""
-    parser.add_argument("--limit", type=int, default=50, metavar="N", help="show the N most recent games (default 50; 0 for all)")
+    parser.add_argument(
+        "--limit", type=int, default=50, metavar="N", help="show the N most recent games (default 50; 0 for all)"
+    )
     parser.add_argument("--game", metavar="GAME", help="only games of this game id")
     parser.add_argument("--delete", metavar="ID", help="forget the game with this id")
 

@@ -51,10 +51,17 @@ def _game_lines(game: Game[Any], package: str, width: int) -> list[str]:
     indent = " " * 9
     if info.options:
         flags = " ".join(_flag(option) for option in info.options)
-        lines += textwrap.wrap(f"options: {flags}", width - 1, initial_indent=indent, subsequent_indent=indent + "  ",
-                               break_on_hyphens=False)
+        lines += textwrap.wrap(
+            f"options: {flags}",
+            width - 1,
+            initial_indent=indent,
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+        )
     levels = ", ".join(game.agents()) or "none"
-    lines += textwrap.wrap(f"computer levels: {levels}", width - 1, initial_indent=indent, subsequent_indent=indent + "  ")
+    lines += textwrap.wrap(
+        f"computer levels: {levels}", width - 1, initial_indent=indent, subsequent_indent=indent + "  "
+    )
     return lines
 
 

@@ -114,7 +114,11 @@ class Menu:
         names = {g.info.id: g.info.short for g in self.games}
         unfinished = sorted(self.store.unfinished(), key=lambda r: r.id or 0, reverse=True)
         return [
-            _entry(f"Continue {game_line(r, names)} ({local_time(r.started)})", ("continue", r), self._why_unplayable(r.game_id, names))
+            _entry(
+                f"Continue {game_line(r, names)} ({local_time(r.started)})",
+                ("continue", r),
+                self._why_unplayable(r.game_id, names),
+            )
             for r in unfinished[:MAX_CONTINUE]
         ]
 
@@ -161,7 +165,11 @@ class Menu:
         names = {g.info.id: g.info.short for g in self.games}
         seats = {g.info.id: g.info.seat_names for g in self.games}
         choices = [
-            _entry(f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r, seats.get(r.game_id, ()))}", r, self._why_unplayable(r.game_id, names))
+            _entry(
+                f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r, seats.get(r.game_id, ()))}",
+                r,
+                self._why_unplayable(r.game_id, names),
+            )
             for r in self.store.history(MAX_HISTORY)
         ]
         if not choices:
@@ -214,7 +222,9 @@ class Menu:
             clear_screen(self.console)
             self.console.print(f"[bold]{game.info.name}[/bold]\n{game.info.summary}\n")
             seats = _seats_line(setup)
-            self.console.print(f"Rules: {describe_options(game, setup.options)}" + (f"\n{seats}" if seats else "") + "\n")
+            self.console.print(
+                f"Rules: {describe_options(game, setup.options)}" + (f"\n{seats}" if seats else "") + "\n"
+            )
             answer = self.prompter.select("Set up the game:", self._setup_choices(setup), default=answer)
             if answer == "start":
                 # The next game keeps opponent and options but deals afresh unless a seed is chosen again.
@@ -255,7 +265,9 @@ class Menu:
         game = setup.game
         labels = game.agent_labels()
         current = setup.opponent()  # Esc keeps it
-        choices = [Choice(f"Computer: {labels.get(level, level)}", level, back=level == current) for level in game.agents()]
+        choices = [
+            Choice(f"Computer: {labels.get(level, level)}", level, back=level == current) for level in game.agents()
+        ]
         choices.append(Choice("A person at this keyboard (hot-seat)", HUMAN, back=current == HUMAN))
         spec = self.prompter.select("Who is the opponent?", choices, default=setup.opponent())
         setup.seats = [HUMAN] + [spec] * (game.info.players - 1)
@@ -345,7 +357,7 @@ def _one_line(text: str, width: int = 76) -> str:
 
 
 def _game_line(game: Game[Any], width: int = 76) -> str:
-    """"Name: summary" on one line; a summary too long ends at a clause if one ends in the second half.
+    """ "Name: summary" on one line; a summary too long ends at a clause if one ends in the second half.
 
     >>> from tabletop.game import GameInfo
     >>> class Muses:

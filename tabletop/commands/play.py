@@ -35,8 +35,15 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
         flag = "--" + option.key.replace("_", "-")
         if option.is_flag:
             # A bare flag turns it on; "--flag off" and "--flag on" say it outright.
-            parser.add_argument(flag, nargs="?", const="on", choices=option.choices, dest=option.key, metavar="on|off",
-                                help=option.help or option.label)
+            parser.add_argument(
+                flag,
+                nargs="?",
+                const="on",
+                choices=option.choices,
+                dest=option.key,
+                metavar="on|off",
+                help=option.help or option.label,
+            )
         elif isinstance(option, WholeNumber):
             # The number is checked with the other options, so a wrong one is refused in the same plain words.
             about = f"{option.help or option.label} ({option.low} to {option.high}, default: {option.default})"
@@ -44,7 +51,12 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
         elif option.free_text:
             parser.add_argument(flag, dest=option.key, metavar=option.key.upper(), help=option.help or option.label)
         else:
-            parser.add_argument(flag, dest=option.key, choices=option.choices, help=f"{option.help or option.label} (default: {option.default})")
+            parser.add_argument(
+                flag,
+                dest=option.key,
+                choices=option.choices,
+                help=f"{option.help or option.label} (default: {option.default})",
+            )
     return parser
 
 

@@ -30,8 +30,7 @@ KEYS = "Enter or -> next, <- back, Home/End start/end, a number to jump, Esc qui
 PLAIN_KEYS = "Enter or n next, b back, s/e start/end, a number to jump, q quit (then Enter)"
 """The keys where the terminal reads whole lines (``TERM=dumb``): letters instead of arrows."""
 NO_PUBLIC_VIEW = (
-    "it is unfinished, and its game cannot show it without revealing a hand; "
-    "finish it first (see `tabletop resume`)"
+    "it is unfinished, and its game cannot show it without revealing a hand; finish it first (see `tabletop resume`)"
 )
 ARROWS = {"right": "n", "left": "b", "home": "s", "end": "e", "pagedown": "e", "pageup": "s", "escape": "q"}
 """Keys that step at once, without Enter, and the letter each stands for."""
@@ -39,8 +38,15 @@ ARROWS = {"right": "n", "left": "b", "home": "s", "end": "e", "pagedown": "e", "
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare ``ID|FILE``, ``--print`` and ``--to-end`` on the sub-command's parser."""
-    parser.add_argument("source", metavar="ID|FILE", help="a game id from `tabletop history`, or an exported JSON record")
-    parser.add_argument("--print", dest="print_only", action="store_true", help="print the final position and the move list, without prompting")
+    parser.add_argument(
+        "source", metavar="ID|FILE", help="a game id from `tabletop history`, or an exported JSON record"
+    )
+    parser.add_argument(
+        "--print",
+        dest="print_only",
+        action="store_true",
+        help="print the final position and the move list, without prompting",
+    )
     parser.add_argument("--to-end", action="store_true", help="start at the final position")
 
 
@@ -148,7 +154,9 @@ def build_replay(record: GameRecord, reg: Registry) -> Replay:
         except CommandFailure:
             raise
         except Exception as exc:  # the record was checked, so this is a bug in the game: report, do not crash
-            raise CommandFailure(f"{game.info.name} failed at action {number} ({text!r}): {type(exc).__name__}: {exc}", EXIT_FAILURE) from None
+            raise CommandFailure(
+                f"{game.info.name} failed at action {number} ({text!r}): {type(exc).__name__}: {exc}", EXIT_FAILURE
+            ) from None
         log.append(seen)
         notations.append(shown)
         states.append(state.clone())
@@ -211,7 +219,9 @@ def draw(console: Console, replay: Replay, k: int) -> None:
         if state.is_terminal():
             console.print(ui.render_result(state))
     except Exception as exc:  # a game's drawing bug must not end the replay with a traceback
-        raise CommandFailure(f"{replay.game.info.name} could not draw this position: {type(exc).__name__}: {exc}", EXIT_FAILURE) from None
+        raise CommandFailure(
+            f"{replay.game.info.name} could not draw this position: {type(exc).__name__}: {exc}", EXIT_FAILURE
+        ) from None
 
 
 def print_replay(console: Console, replay: Replay) -> None:

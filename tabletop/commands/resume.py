@@ -7,7 +7,9 @@ import argparse
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the optional game ``id`` on the sub-command's parser."""
-    parser.add_argument("id", nargs="?", type=int, help="the game's number in `tabletop history` (default: the latest unfinished)")
+    parser.add_argument(
+        "id", nargs="?", type=int, help="the game's number in `tabletop history` (default: the latest unfinished)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -59,7 +59,9 @@ def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
     return 0 if started else EXIT_FAILURE
 
 
-def play_setup(setup: Setup, console: Any, prompter: Prompter, *, data_dir: str | None = None, store: Store | None = None) -> bool:
+def play_setup(
+    setup: Setup, console: Any, prompter: Prompter, *, data_dir: str | None = None, store: Store | None = None
+) -> bool:
     """Play a new game from ``setup`` to its end or until the player leaves; False if it could not start."""
     if _hot_seat_refused(setup.seats.count(HUMAN), console, prompter):
         return False
@@ -84,7 +86,9 @@ def play_setup(setup: Setup, console: Any, prompter: Prompter, *, data_dir: str 
     return True
 
 
-def _writable_store(store: Store | None, data_dir: str | None, console: Any, prompter: Prompter, refusal: str) -> Store | None:
+def _writable_store(
+    store: Store | None, data_dir: str | None, console: Any, prompter: Prompter, refusal: str
+) -> Store | None:
     """The store ready for writing (opened now if not given), or None after telling the player why not."""
     from rich.markup import escape
 
@@ -132,7 +136,9 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
     play_match(match, record.names, console, prompter, recorder)
 
 
-def play_match(match: Match[Any], names: Sequence[str], console: Any, prompter: Prompter, recorder: Recorder | None) -> None:
+def play_match(
+    match: Match[Any], names: Sequence[str], console: Any, prompter: Prompter, recorder: Recorder | None
+) -> None:
     """Play ``match`` at the terminal, seats named ``names``, saving through ``recorder`` (None: not saved).
 
     Leaving, a database that stops saving and a plugin's error each end the game with a word to the
@@ -157,7 +163,9 @@ def play_match(match: Match[Any], names: Sequence[str], console: Any, prompter: 
         prompter.pause("Press any key to go on")
         return
     except Exception as exc:  # a plugin's bug ends the game, not the program
-        saved = "Every move up to the error is saved: Continue it from the menu once the game is fixed." if recorder else ""
+        saved = (
+            "Every move up to the error is saved: Continue it from the menu once the game is fixed." if recorder else ""
+        )
         _report_crash(exc, match.game.info.name, console, prompter, saved)
         return
     if recorder is not None and recorder.error:
@@ -186,7 +194,9 @@ def _left_saved(recorder: Recorder | None) -> str:
     if recorder is None:
         return "It was not saved."
     if recorder.error:
-        return f"Its last moves could not be saved ({escape(recorder.error)}); Continue it from the menu to save the rest."
+        return (
+            f"Its last moves could not be saved ({escape(recorder.error)}); Continue it from the menu to save the rest."
+        )
     return "It is saved: choose Continue in the menu, or run `tabletop resume`."
 
 

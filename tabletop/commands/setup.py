@@ -63,7 +63,7 @@ class Setup:
         return self.game.default_agent() or HUMAN
 
     def seat_names(self) -> list[str]:
-        """"You" for a lone person, the game's seat names for several, "Computer (Level)" for the rest."""
+        """ "You" for a lone person, the game's seat names for several, "Computer (Level)" for the rest."""
         humans = self.seats.count(HUMAN)
         defaults = self.game.info.seat_names or tuple(f"Player {i + 1}" for i in range(len(self.seats)))
         names = []

@@ -136,7 +136,16 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarise(game_id: str, options: dict[str, str], agents: Sequence[str], results: Sequence[GameResult], *, seed: int, workers: int, seconds: float) -> Summary:
+def summarise(
+    game_id: str,
+    options: dict[str, str],
+    agents: Sequence[str],
+    results: Sequence[GameResult],
+    *,
+    seed: int,
+    workers: int,
+    seconds: float,
+) -> Summary:
     """The :class:`Summary` of ``results``: per level, wins (a return of 1), losses (0), draws (the rest) and the score rate with its Wilson interval."""
     summary = Summary(game_id, options, len(results), seed, workers, seconds, _mean([r.actions for r in results]))
     for i, name in enumerate(agents):
@@ -149,9 +158,18 @@ def summarise(game_id: str, options: dict[str, str], agents: Sequence[str], resu
         spm = sum(r.think_seconds[i] for r in results) / moves if moves else 0.0
         scores = [r.score for r in results if r.score is not None]
         summary.agents.append(
-            AgentSummary(name if agents.count(name) == 1 else f"{name} #{i + 1}", len(results), wins, draws, losses,
-                         points / len(results) if results else 0.0, low, high, spm,
-                         _mean(scores) if scores and len(agents) == 1 else None)
+            AgentSummary(
+                name if agents.count(name) == 1 else f"{name} #{i + 1}",
+                len(results),
+                wins,
+                draws,
+                losses,
+                points / len(results) if results else 0.0,
+                low,
+                high,
+                spm,
+                _mean(scores) if scores and len(agents) == 1 else None,
+            )
         )
     return summary
 
@@ -196,7 +214,15 @@ def run(args: argparse.Namespace) -> int:
     seeds = [derive_seed(args.seed, f"game-{i}") for i in range(args.games)]
     start = time.perf_counter()
     results = _run_games(game, options, agents, seeds, args.workers, show_progress=not args.json)
-    summary = summarise(game.info.id, options, agents, results, seed=args.seed, workers=args.workers, seconds=time.perf_counter() - start)
+    summary = summarise(
+        game.info.id,
+        options,
+        agents,
+        results,
+        seed=args.seed,
+        workers=args.workers,
+        seconds=time.perf_counter() - start,
+    )
     if args.json:
         print(json.dumps(asdict(summary), indent=2))
     else:
@@ -204,11 +230,18 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_games(game: Game[Any], options: dict[str, str], agents: list[str], seeds: list[int], workers: int, *, show_progress: bool) -> list[GameResult]:
+def _run_games(
+    game: Game[Any], options: dict[str, str], agents: list[str], seeds: list[int], workers: int, *, show_progress: bool
+) -> list[GameResult]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     progress = Progress(
-        TextColumn("Simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True, disable=not show_progress
+        TextColumn("Simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        transient=True,
+        disable=not show_progress,
     )
     results: list[GameResult] = []
     n = len(agents)
@@ -220,7 +253,9 @@ def _run_games(game: Game[Any], options: dict[str, str], agents: list[str], seed
                 progress.advance(task)
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(play_one, game.info.id, options, agents, seed, i % n) for i, seed in enumerate(seeds)]
+                futures = [
+                    pool.submit(play_one, game.info.id, options, agents, seed, i % n) for i, seed in enumerate(seeds)
+                ]
                 for future in futures:
                     results.append(future.result())
                     progress.advance(task)
@@ -237,7 +272,9 @@ def print_summary(summary: Summary, game: Game[Any] | None = None) -> None:
         known = {o.key: o for o in game.info.options} if game is not None else {}
         return known[key].label_of(value) if key in known else value
 
-    options = ", ".join(f"{k}={shown(k, v)}" for k, v in summary.options.items() if v not in ("off", "")) or "standard rules"
+    options = (
+        ", ".join(f"{k}={shown(k, v)}" for k, v in summary.options.items() if v not in ("off", "")) or "standard rules"
+    )
     table = Table(title=f"{summary.game}: {summary.games} games ({options}), seed {summary.seed}", title_justify="left")
     table.add_column("agent", style="bold")
     for heading in ("wins", "draws", "losses", "win rate", "95% CI", "s/move"):
@@ -246,10 +283,20 @@ def print_summary(summary: Summary, game: Game[Any] | None = None) -> None:
     if solo:
         table.add_column("mean score", justify="right")
     for a in summary.agents:
-        row = [a.agent, str(a.wins), str(a.draws), str(a.losses), f"{a.score_rate:.1%}", f"{a.ci_low:.1%}-{a.ci_high:.1%}", f"{a.seconds_per_move:.4f}"]
+        row = [
+            a.agent,
+            str(a.wins),
+            str(a.draws),
+            str(a.losses),
+            f"{a.score_rate:.1%}",
+            f"{a.ci_low:.1%}-{a.ci_high:.1%}",
+            f"{a.seconds_per_move:.4f}",
+        ]
         if solo:
             row.append(f"{a.mean_score:.2f}" if a.mean_score is not None else "-")
         table.add_row(*row)
     console = Console(highlight=False)
     console.print(table)
-    console.print(f"Average game length {summary.mean_actions:.1f} actions; {summary.seconds:.1f} s on {summary.workers} worker(s).")
+    console.print(
+        f"Average game length {summary.mean_actions:.1f} actions; {summary.seconds:.1f} s on {summary.workers} worker(s)."
+    )

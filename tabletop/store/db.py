@@ -258,7 +258,9 @@ class Store:
         with self._write() as conn:
             if saved is None:
                 stored = _actions(conn, row_id)
-                saved = next((i for i, (a, b) in enumerate(zip(stored, history)) if a != b), min(len(stored), len(history)))
+                saved = next(
+                    (i for i, (a, b) in enumerate(zip(stored, history)) if a != b), min(len(stored), len(history))
+                )
                 conn.execute("DELETE FROM actions WHERE game = ? AND ply >= ?", (row_id, saved))
             elif saved > len(history):
                 conn.execute("DELETE FROM actions WHERE game = ? AND ply >= ?", (row_id, len(history)))
@@ -404,7 +406,9 @@ class Store:
         ids = [row[0] for row in rows]
         marks = ",".join("?" * len(ids))
         moves: dict[int, list[str]] = {i: [] for i in ids}
-        for game, notation in self._read(f"SELECT game, notation FROM actions WHERE game IN ({marks}) ORDER BY game, ply", ids):
+        for game, notation in self._read(
+            f"SELECT game, notation FROM actions WHERE game IN ({marks}) ORDER BY game, ply", ids
+        ):
             moves[game].append(notation)
         return [_record(row, moves[row[0]]) for row in rows]
 
@@ -470,7 +474,9 @@ def _connect_writer(path: Path, patience: _Patience) -> tuple[sqlite3.Connection
             f"the game database {path} is damaged ({problem}) and could not be moved aside ({exc.strerror or exc});"
             " move it elsewhere yourself, or use --data-dir"
         ) from None
-    notice = f"The game database {path} is damaged ({problem}). It was moved aside to {aside.name} and a new one started."
+    notice = (
+        f"The game database {path} is damaged ({problem}). It was moved aside to {aside.name} and a new one started."
+    )
     try:
         return _open_writer(path, patience), notice
     except _Damaged as exc:

@@ -39,6 +39,7 @@ MAX_DIGITS = 20
 MAX_NESTING = 8
 """Depth of lists and objects inside one another: a record needs 3."""
 
+
 class RecordError(ValueError):
     """A record cannot be used; the message says what is wrong, for a person to read."""
 
@@ -125,7 +126,9 @@ def parse_record_text(text: str) -> Any:
             raise RecordError(f"the file ends too soon (truncated?): {exc.msg} at line {exc.lineno}") from None
         raise RecordError(f"not a JSON game record: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
-        raise RecordError(f"not a game record: the JSON is nested far too deeply (a record nests {MAX_NESTING} deep at most)") from None
+        raise RecordError(
+            f"not a game record: the JSON is nested far too deeply (a record nests {MAX_NESTING} deep at most)"
+        ) from None
     if _depth(data) > MAX_NESTING:
         raise RecordError(f"not a game record: the JSON nests lists and objects more than {MAX_NESTING} deep")
     return data
@@ -134,7 +137,9 @@ def parse_record_text(text: str) -> Any:
 def _whole_number(digits: str) -> int:
     """A JSON whole number, refused when longer than any a record holds (before Python converts it)."""
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise RecordError(f"not a game record: a number of {len(digits.lstrip('-'))} digits (a record's have at most {MAX_DIGITS})")
+        raise RecordError(
+            f"not a game record: a number of {len(digits.lstrip('-'))} digits (a record's have at most {MAX_DIGITS})"
+        )
     return int(digits)
 
 
@@ -248,7 +253,9 @@ def check_stated_result(record: GameRecord, match: Match[Any]) -> None:
         raise RecordError(f"result: the record says {record.result!r}, its actions give {derived!r}")
     score = score_of(state)
     if record.score is not None and record.score != score:
-        raise RecordError(f"score: the record says {record.score:g}, its actions give {score if score is None else f'{score:g}'}")
+        raise RecordError(
+            f"score: the record says {record.score:g}, its actions give {score if score is None else f'{score:g}'}"
+        )
 
 
 def _record_fields(data: dict[str, Any]) -> GameRecord:
@@ -264,7 +271,11 @@ def _record_fields(data: dict[str, Any]) -> GameRecord:
     seats: list[str] = []
     names: list[str] = []
     for i, seat in enumerate(seats_raw, 1):
-        if not isinstance(seat, dict) or not isinstance(seat.get("player"), str) or not isinstance(seat.get("name"), str):
+        if (
+            not isinstance(seat, dict)
+            or not isinstance(seat.get("player"), str)
+            or not isinstance(seat.get("name"), str)
+        ):
             raise RecordError(f"seats: seat {i} must have a 'player' and a 'name' (text)")
         seats.append(seat["player"])
         names.append(seat["name"])
@@ -375,16 +386,22 @@ def check_record(record: GameRecord, game: Game[Any]) -> Match[Any]:
     levels = set(game.agents())
     for i, spec in enumerate(record.seats, 1):
         if spec != HUMAN and spec not in levels:
-            raise RecordError(f"seats: seat {i} is {spec!r}, neither 'human' nor a level of {game.info.name} ({', '.join(levels)})")
+            raise RecordError(
+                f"seats: seat {i} is {spec!r}, neither 'human' nor a level of {game.info.name} ({', '.join(levels)})"
+            )
     if record.returns is not None and len(record.returns) != players:
         raise RecordError(f"returns: {players} expected, found {len(record.returns)}")
     if len(record.history) > game.info.max_length:
-        raise RecordError(f"history: {len(record.history)} actions, more than a game of {game.info.name} can last ({game.info.max_length})")
+        raise RecordError(
+            f"history: {len(record.history)} actions, more than a game of {game.info.name} can last ({game.info.max_length})"
+        )
     match = replay_history(game, record, [None] * players)
     state = match.state
     if record.is_finished:
         if not state.is_terminal():
-            raise RecordError(f"the record says the game finished, but after its {len(record.history)} actions it is not over")
+            raise RecordError(
+                f"the record says the game finished, but after its {len(record.history)} actions it is not over"
+            )
         if record.returns is not None and [float(r) for r in state.returns()] != record.returns:
             raise RecordError(f"returns: the record says {record.returns}, its actions give {state.returns()}")
     return match

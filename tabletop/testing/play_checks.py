@@ -45,7 +45,9 @@ def check_agents(
     names = list(levels) if levels is not None else list(factories)
     unknown = [name for name in names if name not in factories]
     if unknown:
-        raise ConformanceError(f"{game.info.id}: check_agents: no level {unknown[0]!r} (levels: {', '.join(factories)})")
+        raise ConformanceError(
+            f"{game.info.id}: check_agents: no level {unknown[0]!r} (levels: {', '.join(factories)})"
+        )
     decisions = 0
     for name in names:
         for index in range(games):
@@ -61,7 +63,9 @@ def _agent_game(game: Game[Any], name: str, options: Mapping[str, str] | None, s
         player = state.current_player()
         choice = agents[player].choose(state.view(player), list(legal), rng)
         if str(choice) not in {str(a) for a in legal}:
-            fail(f"level {name!r} chose {str(choice)!r}, which is not legal here (legal: {action_list([str(a) for a in legal])})")
+            fail(
+                f"level {name!r} chose {str(choice)!r}, which is not legal here (legal: {action_list([str(a) for a in legal])})"
+            )
         return choice
 
     return _play(game, options, seed, f"check_agents ({name})", choose)
@@ -119,7 +123,12 @@ def _drawn_lines(ui: GameUI[Any], view: View, log: list[str], width: int, height
 
 
 def _check_fits(
-    board: int, steps: Sequence[Any], unavailable: Sequence[tuple[tuple[str, ...], str]], extras: int, width: int, height: int
+    board: int,
+    steps: Sequence[Any],
+    unavailable: Sequence[tuple[tuple[str, ...], str]],
+    extras: int,
+    width: int,
+    height: int,
 ) -> None:
     """The board and each list of the choice (its question, entries and the way out) fit ``height`` lines."""
     paths = [tuple(step.path) for step in steps]
@@ -138,7 +147,9 @@ def _check_fits(
             )
 
 
-def _check_paths(steps: Sequence[Any], legal: Sequence[Any], unavailable: Sequence[tuple[tuple[str, ...], str]]) -> None:
+def _check_paths(
+    steps: Sequence[Any], legal: Sequence[Any], unavailable: Sequence[tuple[tuple[str, ...], str]]
+) -> None:
     reached = sorted(str(step.action) for step in steps)
     if reached != sorted(str(a) for a in legal):
         missing = sorted({str(a) for a in legal} - set(reached))
@@ -161,7 +172,9 @@ def _check_paths(steps: Sequence[Any], legal: Sequence[Any], unavailable: Sequen
             fail(f"unavailable() greys out {tuple(path)!r} ({reason}), which leads to a legal action")
 
 
-def _play(game: Game[Any], options: Mapping[str, str] | None, seed: int, check: str, decide: Any, before_apply: Any = None) -> int:
+def _play(
+    game: Game[Any], options: Mapping[str, str] | None, seed: int, check: str, decide: Any, before_apply: Any = None
+) -> int:
     """Play one seeded game in which ``decide(state, legal)`` checks each decision and picks its action.
 
     ``before_apply(state, action)``, if given, sees every action (chance included) before it is applied.

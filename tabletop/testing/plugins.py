@@ -19,9 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 
-def write_dist_info(
-    root: Path, name: str, version: str, entry_points: Mapping[str, Mapping[str, str]]
-) -> Path:
+def write_dist_info(root: Path, name: str, version: str, entry_points: Mapping[str, Mapping[str, str]]) -> Path:
     """Write ``root/<name>-<version>.dist-info`` with METADATA and entry_points.txt; return it."""
     folder = root / f"{re.sub(r'[-_.]+', '_', name).lower()}-{version}.dist-info"
     folder.mkdir(parents=True, exist_ok=True)

@@ -308,7 +308,8 @@ def check_no_leak(state: State[Any], players: int, rng: random.Random, samples: 
                 # Whatever one seat cannot see, nobody at no seat may see either.
                 fail(
                     f"public_view() changed when resample_hidden({player}) redrew what player {player} cannot see: "
-                    "the public view shows a hidden card:\n" + describe_differences(public.to_json(), other.public_view().to_json())
+                    "the public view shows a hidden card:\n"
+                    + describe_differences(public.to_json(), other.public_view().to_json())
                 )
             if other.current_player() != state.current_player():
                 fail(f"resample_hidden({player}) changed whose turn it is")
@@ -368,7 +369,11 @@ def check_describe(state: State[Any], players: int, limit: int = 20, alike_limit
             seen = by_view.setdefault(view_for(after, viewer), [])
             for other, other_text, other_position in seen:
                 if other_text != text and other_position != position:
-                    who, view = (f"player {viewer}", f"view(player={viewer})") if viewer != SPECTATOR else ("someone at no seat", "public_view()")
+                    who, view = (
+                        (f"player {viewer}", f"view(player={viewer})")
+                        if viewer != SPECTATOR
+                        else ("someone at no seat", "public_view()")
+                    )
                     fail(
                         f"describe() tells {who} more than their view: {str(other)!r} and {str(action)!r} "
                         f"lead to positions {view} shows the same, yet read {other_text!r} and {text!r}"

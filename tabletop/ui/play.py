@@ -182,7 +182,9 @@ def choose_step(
         if leaves and len(matching) == 1:
             return leaves[0].action
         choices = _level_choices(matching, depth)
-        choices += [Choice(p[depth], None, reason) for p, reason in unavailable if len(p) == depth + 1 and p[:depth] == prefix]
+        choices += [
+            Choice(p[depth], None, reason) for p, reason in unavailable if len(p) == depth + 1 and p[:depth] == prefix
+        ]
         if depth == 0:
             choices += [Choice(c.title, _Extra(c.value), c.disabled) for c in extras]
             if with_menu:
@@ -236,7 +238,12 @@ def _game_menu(table: Table, player: int) -> str | None:
             "undo",
             None if undo_to is not None else why_no_undo(match, player),
         ),
-        Choice("Leave (the game is saved; Continue it from the menu)" if table.saved else "Leave (this game is not being saved)", "leave"),
+        Choice(
+            "Leave (the game is saved; Continue it from the menu)"
+            if table.saved
+            else "Leave (this game is not being saved)",
+            "leave",
+        ),
     ]
     answer = table.prompter.select("Game menu:", choices)
     if answer == "rules":

@@ -31,9 +31,7 @@ class QuestionaryPrompter(Prompter):
     """The prompter of a full terminal: questionary's menus, moved with the arrows, with Esc for the way back."""
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
-        q_choices = [
-            questionary.Choice(title=c.title, value=_Box(c.value), disabled=c.disabled) for c in choices
-        ]
+        q_choices = [questionary.Choice(title=c.title, value=_Box(c.value), disabled=c.disabled) for c in choices]
         default_choice = None
         if default is not None:
             default_choice = next(
@@ -142,7 +140,11 @@ def _add_keys(question: questionary.Question, back: _Box | None = None) -> None:
 
     app = question.application
     listing = next((c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl)), None)
-    entries = [i for i, c in enumerate(listing.choices) if not c.disabled and not isinstance(c, questionary.Separator)] if listing else []
+    entries = (
+        [i for i, c in enumerate(listing.choices) if not c.disabled and not isinstance(c, questionary.Separator)]
+        if listing
+        else []
+    )
     if listing and entries:
 
         @extra.add(Keys.Home, eager=True)

@@ -135,7 +135,9 @@ def history_table(
 
     names = game_names or {}
     # Light rules and no outer border leave the words room at 80 columns.
-    table = Table(title="Games", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True, expand=True)
+    table = Table(
+        title="Games", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True, expand=True
+    )
     table.add_column("Id", justify="right", no_wrap=True)
     table.add_column("Game", max_width=14)
     table.add_column("Date", no_wrap=True)
@@ -178,7 +180,9 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
     from rich.table import Table
 
     names = game_names or {}
-    table = Table(title="Statistics", title_justify="left", caption="W-L-D: won, lost, drawn; streak: wins in a row now / best")
+    table = Table(
+        title="Statistics", title_justify="left", caption="W-L-D: won, lost, drawn; streak: wins in a row now / best"
+    )
     table.add_column("Game", max_width=14)
     table.add_column("Opponent")
     for label in ("Played", "W-L-D", "Win %", "Streak", "Best score"):

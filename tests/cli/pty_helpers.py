@@ -18,7 +18,15 @@ ENTER = "\r"
 POINTER = "» (?:\x1b\\[[0-9;]*m)*([^\r\n\x1b]*)[\r\x1b]"
 
 
-def spawn(args: list[str], *, pythonpath: str | None = None, data_dir: Path, columns: int = 80, lines: int = 24, extra_env: dict[str, str] | None = None) -> pexpect.spawn:
+def spawn(
+    args: list[str],
+    *,
+    pythonpath: str | None = None,
+    data_dir: Path,
+    columns: int = 80,
+    lines: int = 24,
+    extra_env: dict[str, str] | None = None,
+) -> pexpect.spawn:
     env = dict(os.environ)
     env.update(
         TERM="xterm-256color",
@@ -47,7 +55,6 @@ def select(child: pexpect.spawn, title: str, *, current: str | None = None) -> N
             return
         child.send(DOWN)
     raise AssertionError(f"no menu entry containing {title!r}")
-
 
 
 QUESTION = "\\?(?:\x1b\\[[0-9;]*m)* ?([^\r\n\x1b]+?:) (?:\x1b\\[[0-9;]*m)*\\(arrows"

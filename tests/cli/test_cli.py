@@ -113,10 +113,12 @@ def test_menu_module_imports_no_game_code() -> None:
 
 
 def test_list_names_each_games_package_with_its_version() -> None:
-    result = subprocess.run([TABLETOP, "list"], capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "120"})
+    result = subprocess.run(
+        [TABLETOP, "list"], capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "120"}
+    )
     assert result.returncode == 0
     muster_line = next(line for line in result.stdout.splitlines() if "muster" in line)
     assert f"tabletop-muster {__version__}" in muster_line
-    block = result.stdout[result.stdout.index("muster "):]
+    block = result.stdout[result.stdout.index("muster ") :]
     assert "options: --simplified --power-of-one --over-the-rainbow" in block
     assert "computer levels: easy, medium, hard" in block

@@ -41,7 +41,9 @@ def plain(text: str) -> str:
 
 def tabletop(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, TABLETOP_DATA_DIR=str(data), COLUMNS="100", TTY_COMPATIBLE="0")
-    return subprocess.run([sys.executable, "-m", "tabletop", *args], env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", *args], env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 def play_into_the_middle(child: pexpect.spawn, decisions: int = DECISIONS) -> None:
@@ -120,7 +122,9 @@ def show_everything(data: Path, records: dict[str, GameRecord]) -> dict[str, str
         exported = tabletop(data, "export", str(record.id), "-o", "-")
         assert exported.returncode == 2 and "unfinished" in exported.stderr and not exported.stdout
         menu = menu_screens(data, record)
-        out[kind] = "\n".join([printed.stdout, printed.stderr, exported.stderr, step_through_replay(data, record), menu])
+        out[kind] = "\n".join(
+            [printed.stdout, printed.stderr, exported.stderr, step_through_replay(data, record), menu]
+        )
     return out
 
 

@@ -46,8 +46,13 @@ COMMANDS = [["list"], ["list", "--plain"], ["history"], ["replay", "1", "--print
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_a_reader_that_stops_reading_ends_the_program_quietly(data_dir: Path, command: list[str]) -> None:
     """``tabletop ... | head -1``: the reader is gone before the first line is written."""
-    process = subprocess.Popen([*TABLETOP, "--data-dir", str(data_dir), *command], env=_env(),
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [*TABLETOP, "--data-dir", str(data_dir), *command],
+        env=_env(),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # every write the program makes now fails with EPIPE
     errors = process.stderr.read().decode()
@@ -60,7 +65,14 @@ def test_a_reader_that_stops_reading_ends_the_program_quietly(data_dir: Path, co
 def test_head_in_a_shell_pipeline(data_dir: Path, command: list[str]) -> None:
     """The same through a shell, as a person types it; the first line still arrives."""
     line = " ".join([*TABLETOP, "--data-dir", str(data_dir), *command])
-    result = subprocess.run(["bash", "-c", f"set -o pipefail; {line} | head -1"], env=_env(), capture_output=True, text=True, timeout=60, check=False)
+    result = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {line} | head -1"],
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert "Muster" in result.stdout and len(result.stdout.splitlines()) == 1
@@ -70,8 +82,16 @@ def test_head_in_a_shell_pipeline(data_dir: Path, command: list[str]) -> None:
 @pytest.mark.parametrize("command", [["list"], ["replay", "1", "--print"]], ids=" ".join)
 def test_a_full_disk_is_named_plainly(data_dir: Path, command: list[str]) -> None:
     with DEV_FULL.open("w") as full:
-        result = subprocess.run([*TABLETOP, "--data-dir", str(data_dir), *command], env=_env(),
-                                stdin=subprocess.DEVNULL, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, check=False)
+        result = subprocess.run(
+            [*TABLETOP, "--data-dir", str(data_dir), *command],
+            env=_env(),
+            stdin=subprocess.DEVNULL,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
     assert result.returncode == 1
     assert "the output could not be written: the disk is full" in result.stderr
     assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr

@@ -103,7 +103,11 @@ def test_the_setup_screen_remembers_the_last_choices(example_plugin_path: Path, 
 
 
 def test_a_new_session_starts_from_the_last_saved_game_of_that_game(example_plugin_path: Path, tmp_path: Path) -> None:
-    child = spawn(["play", "highcard", "--low", "on", "--hand", "4", "--opponent", "human"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child = spawn(
+        ["play", "highcard", "--low", "on", "--hand", "4", "--opponent", "human"],
+        pythonpath=str(example_plugin_path),
+        data_dir=tmp_path,
+    )
     child.expect("Pass the keyboard")
     child.expect("press any key when you are ready")  # a key sent before the prompt reads keys can be dropped
     child.sendintr()  # the game is saved from its first action
@@ -193,7 +197,11 @@ def test_ctrl_d_at_a_text_prompt_leaves_quietly(example_plugin_path: Path, tmp_p
 
 
 def test_hot_seat_shows_a_pass_screen_between_turns(example_plugin_path: Path, tmp_path: Path) -> None:
-    child = spawn(["play", "highcard", "--opponent", "human", "--seed", "5"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child = spawn(
+        ["play", "highcard", "--opponent", "human", "--seed", "5"],
+        pythonpath=str(example_plugin_path),
+        data_dir=tmp_path,
+    )
     child.expect("Pass the keyboard to")
     child.expect("press any key")
     child.send(ENTER)
@@ -253,7 +261,9 @@ def test_a_saved_game_whose_plugin_fails_to_load_says_so(example_plugin_path: Pa
     assert _finish(child) == 0
 
 
-def test_a_plugin_that_fails_to_import_is_reported_and_the_menu_survives(example_plugin_path: Path, tmp_path: Path) -> None:
+def test_a_plugin_that_fails_to_import_is_reported_and_the_menu_survives(
+    example_plugin_path: Path, tmp_path: Path
+) -> None:
     site = _plugin_site(tmp_path, "broken-game", "broken", "broken_game:game")
     (site / "broken_game.py").write_text("raise RuntimeError('this plugin is broken on purpose')\n")
     child = spawn([], pythonpath=f"{site}:{example_plugin_path}", data_dir=tmp_path / "data")
@@ -277,8 +287,12 @@ def test_small_terminal_gets_a_request_to_enlarge(example_plugin_path: Path, tmp
 def test_no_color_and_dumb_terminal_still_play(example_plugin_path: Path, tmp_path: Path) -> None:
     import io
 
-    child = spawn(["play", "highcard", "--seed", "4"], pythonpath=str(example_plugin_path), data_dir=tmp_path,
-                  extra_env={"NO_COLOR": "1", "TERM": "dumb"})
+    child = spawn(
+        ["play", "highcard", "--seed", "4"],
+        pythonpath=str(example_plugin_path),
+        data_dir=tmp_path,
+        extra_env={"NO_COLOR": "1", "TERM": "dumb"},
+    )
     log = io.StringIO()
     child.logfile_read = log
     # A dumb terminal gets numbered lists: Enter takes the first entry.
@@ -305,7 +319,9 @@ def _final_tally(text: str) -> str:
     return plain
 
 
-def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(example_plugin_path: Path, tmp_path: Path) -> None:
+def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(
+    example_plugin_path: Path, tmp_path: Path
+) -> None:
     path = str(example_plugin_path)
     # The same deal played straight through, for comparison.
     straight = spawn(["play", "highcard", "--seed", "21"], pythonpath=path, data_dir=tmp_path / "straight")
@@ -338,7 +354,7 @@ def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(exam
     assert _finish(child) == 130
 
 
-EXPLODING = '''
+EXPLODING = """
 from dataclasses import replace
 
 from tabletop_highcard.rules import HighCard, HighCardState
@@ -357,10 +373,12 @@ class Exploding(HighCard):
 
 
 game = Exploding()
-'''
+"""
 
 
-def test_a_plugin_that_raises_during_play_is_reported_and_the_game_is_saved(example_plugin_path: Path, tmp_path: Path) -> None:
+def test_a_plugin_that_raises_during_play_is_reported_and_the_game_is_saved(
+    example_plugin_path: Path, tmp_path: Path
+) -> None:
     site = _plugin_site(tmp_path, "exploding-game", "exploding", "exploding_game:game")
     (site / "exploding_game.py").write_text(EXPLODING)
     path = f"{site}:{example_plugin_path}"
@@ -402,7 +420,13 @@ def test_ctrl_c_at_a_text_prompt(example_plugin_path: Path, tmp_path: Path) -> N
 
 
 def test_small_terminal_in_a_game_asks_to_enlarge(example_plugin_path: Path, tmp_path: Path) -> None:
-    child = spawn(["play", "highcard", "--seed", "1"], pythonpath=str(example_plugin_path), data_dir=tmp_path, columns=70, lines=20)
+    child = spawn(
+        ["play", "highcard", "--seed", "1"],
+        pythonpath=str(example_plugin_path),
+        data_dir=tmp_path,
+        columns=70,
+        lines=20,
+    )
     child.expect("Terminal 70x20: enlarge it to 80x24")
     child.expect("Your move:")
     child.expect(POINTER)  # the list is drawn: the prompt has the terminal
@@ -421,7 +445,9 @@ def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: P
     select(child, "History and replays")
     child.expect("Replay which game")
     # One line: who was faced, when, and the result.
-    child.expect(r"1\. High Card v Computer \(Random\), [-0-9: ]+: (North \(you\)|South) wins")  # the person played North
+    child.expect(
+        r"1\. High Card v Computer \(Random\), [-0-9: ]+: (North \(you\)|South) wins"
+    )  # the person played North
     child.send(DOWN)  # redraw the list for select()
     select(child, "1. High Card")
     child.expect("after action 0 of")

@@ -28,7 +28,9 @@ def _computers_only(game: Any) -> Setup:
     return Setup(game, ["random", "random"], game.info.default_options(), seed=3)
 
 
-def test_a_game_that_fails_to_start_is_reported_and_the_caller_goes_on(example_plugin_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_that_fails_to_start_is_reported_and_the_caller_goes_on(
+    example_plugin_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("TABLETOP_STATE_DIR", str(tmp_path))  # where the crash report goes
     game = Registry.discover().get("highcard")
 
@@ -44,7 +46,9 @@ def test_a_game_that_fails_to_start_is_reported_and_the_caller_goes_on(example_p
     assert prompter.pauses == ["Press any key to go on"]
 
 
-def test_a_database_that_cannot_record_leaves_the_game_playable_and_says_so(example_plugin_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_database_that_cannot_record_leaves_the_game_playable_and_says_so(
+    example_plugin_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from tabletop.store import StoreError
 
     def busy(*args: Any) -> Any:
@@ -73,7 +77,10 @@ def test_the_game_menu_says_whether_leaving_keeps_the_game(example_plugin_path: 
             return "back"
 
     game = Registry.discover().get("highcard")
-    for saved, words in ((True, "Leave (the game is saved; Continue it from the menu)"), (False, "Leave (this game is not being saved)")):
+    for saved, words in (
+        (True, "Leave (the game is saved; Continue it from the menu)"),
+        (False, "Leave (this game is not being saved)"),
+    ):
         prompter = Looks()
         match = Match(game, seed=1, agents=[None, None])
         _game_menu(Table(match, game.ui(), Console(record=True), prompter, ["North", "South"], saved=saved), 0)

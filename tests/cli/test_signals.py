@@ -154,8 +154,20 @@ def _children(pid: int) -> list[int]:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
 def test_sigterm_ends_a_simulation_at_once(tmp_path: Path) -> None:
     """A command that holds no terminal keeps the default: it does not wait for its workers' games."""
-    argv = ["-m", "tabletop", "--data-dir", str(tmp_path), "simulate", "muster", "--games", "100000",
-            "--agents", "random,random", "--workers", "2"]
+    argv = [
+        "-m",
+        "tabletop",
+        "--data-dir",
+        str(tmp_path),
+        "simulate",
+        "muster",
+        "--games",
+        "100000",
+        "--agents",
+        "random,random",
+        "--workers",
+        "2",
+    ]
     process = subprocess.Popen([sys.executable, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
     try:

@@ -13,7 +13,9 @@ TABLETOP = str(Path(sys.executable).with_name("tabletop"))
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([TABLETOP, "simulate", *args], capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [TABLETOP, "simulate", *args], capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL
+    )
 
 
 def test_muster_match_on_two_workers_as_json() -> None:
@@ -31,13 +33,17 @@ def test_muster_match_on_two_workers_as_json() -> None:
 
 def test_same_seed_same_results_whatever_the_workers() -> None:
     one = json.loads(run("muster", "--games", "6", "--agents", "random,easy", "--seed", "9", "--json").stdout)
-    two = json.loads(run("muster", "--games", "6", "--agents", "random,easy", "--seed", "9", "--workers", "2", "--json").stdout)
+    two = json.loads(
+        run("muster", "--games", "6", "--agents", "random,easy", "--seed", "9", "--workers", "2", "--json").stdout
+    )
     assert [a["wins"] for a in one["agents"]] == [a["wins"] for a in two["agents"]]
     assert one["mean_actions"] == two["mean_actions"]
 
 
 def test_variant_and_table_output() -> None:
-    result = run("muster", "--games", "4", "--agents", "random,random", "--variant", "simplified", "--variant", "first=1")
+    result = run(
+        "muster", "--games", "4", "--agents", "random,random", "--variant", "simplified", "--variant", "first=1"
+    )
     assert result.returncode == 0, result.stderr
     assert "simplified=on" in result.stdout and "95% CI" in result.stdout and "Average game length" in result.stdout
 
@@ -57,7 +63,10 @@ def test_bad_requests_are_refused_plainly() -> None:
     bad_variant = run("muster", "--agents", "random,random", "--variant", "teleport")
     assert bad_variant.returncode == 2 and "no option 'teleport'" in bad_variant.stderr
     no_value = run("muster", "--agents", "random,random", "--variant", "first")
-    assert no_value.returncode == 2 and "First player: give a value, as --variant first=VALUE (one of random, 1, 2)" in no_value.stderr
+    assert (
+        no_value.returncode == 2
+        and "First player: give a value, as --variant first=VALUE (one of random, 1, 2)" in no_value.stderr
+    )
     for result in (wrong_count, unknown, bad_variant, no_value):
         assert "Traceback" not in result.stderr
 

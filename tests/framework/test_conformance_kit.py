@@ -449,7 +449,10 @@ def test_check_agents_catches_an_illegal_choice(rules: Any) -> None:
             return rules.Play(9)
 
     game = type("NineGame", (rules.HighCard,), {"agents": lambda self: {"nine": PlaysNine}})()
-    with pytest.raises(ConformanceError, match=r"(?s)check_agents \(nine\) failed after .* level 'nine' chose 'play 9', which is not legal.*\n  replay: Match\.replay\(game, \['deal "):
+    with pytest.raises(
+        ConformanceError,
+        match=r"(?s)check_agents \(nine\) failed after .* level 'nine' chose 'play 9', which is not legal.*\n  replay: Match\.replay\(game, \['deal ",
+    ):
         check_agents(game)
     with pytest.raises(ConformanceError, match="no level 'hard'"):
         check_agents(game, levels=["hard"])
@@ -461,7 +464,9 @@ def test_check_steps_catches_a_missing_action_a_hidden_path_and_a_wrong_grey(rul
     def drops_the_last(self: Any, view: Any, legal: Any) -> Any:
         return [Step(a, (f"Play {a.card}",)) for a in legal[:-1]]
 
-    with pytest.raises(ConformanceError, match=r"(?s)check_steps failed .* steps\(\) must give each legal action once: missing"):
+    with pytest.raises(
+        ConformanceError, match=r"(?s)check_steps failed .* steps\(\) must give each legal action once: missing"
+    ):
         check_steps(with_ui(rules, "Drops", steps=drops_the_last))
 
     def nests(self: Any, view: Any, legal: Any) -> Any:
@@ -483,7 +488,10 @@ def test_check_steps_catches_a_board_that_leaves_no_room_for_the_list(rules: Any
     def renders_a_tall_board(self: Any, view: Any, log: Any) -> Any:
         return Group(HighCardUI.render(self, view, log), "\n" * 15)  # a board drawn for a taller terminal
 
-    with pytest.raises(ConformanceError, match=r"(?s)check_steps failed .* at 80x24 the board \(\d+ lines\) and the first list \(\d entries\) need \d+ lines"):
+    with pytest.raises(
+        ConformanceError,
+        match=r"(?s)check_steps failed .* at 80x24 the board \(\d+ lines\) and the first list \(\d entries\) need \d+ lines",
+    ):
         check_steps(with_ui(rules, "Tall", render=renders_a_tall_board))
     check_steps(with_ui(rules, "Tall", render=renders_a_tall_board), height=40)  # a taller terminal holds it
 

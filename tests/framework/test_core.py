@@ -169,8 +169,9 @@ def test_replay_realigns_chance(game: Any, cut: int) -> None:
     """A replayed match continues exactly as the original (agents without randomness)."""
     original = Match(game, seed=5, options={"hand": "4"}, agents=[FirstAgent(), FirstAgent()])
     original.run()
-    resumed = Match.replay(game, original.history[:cut], seed=5, options={"hand": "4"},
-                           agents=[FirstAgent(), FirstAgent()])
+    resumed = Match.replay(
+        game, original.history[:cut], seed=5, options={"hand": "4"}, agents=[FirstAgent(), FirstAgent()]
+    )
     resumed.run()
     assert resumed.history == original.history and resumed.state == original.state
 
@@ -204,7 +205,9 @@ def test_going_back_a_step_puts_the_cursor_on_the_step_left() -> None:
             assert answer in [c.value for c in choices]
             return answer
 
-    steps = [Step(a, path) for a, path in [(1, ("Play", "x")), (2, ("Play", "y")), (3, ("Move", "z")), (4, ("Move", "w"))]]
+    steps = [
+        Step(a, path) for a, path in [(1, ("Play", "x")), (2, ("Play", "y")), (3, ("Move", "z")), (4, ("Move", "w"))]
+    ]
     prompter = Scripted(["Move", BACK, "Play", "y"])
     assert choose_step(prompter, steps, with_menu=False) == 2
     assert prompter.defaults == [None, None, "Move", None]

@@ -72,8 +72,15 @@ def _crash(plugin_path: str, *args: str, **env: str) -> tuple[subprocess.Complet
     for name, value in env.items():
         if value == "":
             del full_env[name]
-    result = subprocess.run([sys.executable, "-m", "tabletop", *args], env=full_env, stdin=subprocess.DEVNULL,
-                            capture_output=True, text=True, timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "tabletop", *args],
+        env=full_env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr
     named = REPORT_NAMED.search(result.stderr)
@@ -138,8 +145,12 @@ def test_a_state_directory_that_cannot_be_written_leaves_just_the_message(plugin
 @pytest.mark.pty
 def test_a_game_that_breaks_in_play_reports_without_its_seed(plugin_path: str, tmp_path: Path) -> None:
     state = tmp_path / "state"
-    child = spawn(["play", "crashy", "--seed", SEED], pythonpath=plugin_path, data_dir=tmp_path / "data",
-                  extra_env={"TABLETOP_STATE_DIR": str(state)})
+    child = spawn(
+        ["play", "crashy", "--seed", SEED],
+        pythonpath=plugin_path,
+        data_dir=tmp_path / "data",
+        extra_env={"TABLETOP_STATE_DIR": str(state)},
+    )
     play_first_choices(child, "stopped on an unexpected error")
     child.expect("the rules broke on purpose")
     child.expect("Press any key")
@@ -152,4 +163,7 @@ def test_a_game_that_breaks_in_play_reports_without_its_seed(plugin_path: str, t
 
 
 def test_the_command_line_hides_every_form_of_the_seed() -> None:
-    assert command_line(["tabletop", "play", "muster", "--seed", "42", "--seed=43"]) == "tabletop play muster --seed [hidden] --seed=[hidden]"
+    assert (
+        command_line(["tabletop", "play", "muster", "--seed", "42", "--seed=43"])
+        == "tabletop play muster --seed [hidden] --seed=[hidden]"
+    )

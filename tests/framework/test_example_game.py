@@ -54,8 +54,11 @@ def test_registry_finds_and_loads_it(game: Any) -> None:
     assert not game.info.perfect_information
 
 
-@pytest.mark.parametrize("options", [{"hand": "3", "low": "off"}, {"hand": "3", "low": "on"},
-                                     {"hand": "4", "low": "off"}, {"hand": "4", "low": "on"}], ids=str)
+@pytest.mark.parametrize(
+    "options",
+    [{"hand": "3", "low": "off"}, {"hand": "3", "low": "on"}, {"hand": "4", "low": "off"}, {"hand": "4", "low": "on"}],
+    ids=str,
+)
 def test_conforms_in_every_variant(game: Any, options: dict[str, str]) -> None:
     assert options in option_combinations(game)
     report = check_game(game, options=options)
@@ -147,8 +150,11 @@ def test_ui_steps_say_what_a_card_does(game: Any) -> None:
     state = play(game, DEAL + ["play 8"])
     ui = game.ui()
     steps = ui.steps(state.view(1), state.legal_actions())
-    assert [s.path for s in steps] == [("Play 1 (gives the trick away)",), ("Play 2 (gives the trick away)",),
-                                       ("Play 3 (gives the trick away)",)]
+    assert [s.path for s in steps] == [
+        ("Play 1 (gives the trick away)",),
+        ("Play 2 (gives the trick away)",),
+        ("Play 3 (gives the trick away)",),
+    ]
     assert [str(s.action) for s in steps] == ["play 1", "play 2", "play 3"]
     lead = play(game, DEAL)
     assert next(s.path for s in ui.steps(lead.view(0), lead.legal_actions())) == ("Play 7",)

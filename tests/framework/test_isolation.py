@@ -37,7 +37,9 @@ def test_every_folder_variable_points_into_one_run_directory(run_directory: Path
 
 def test_a_program_the_tests_start_writes_into_the_run_directory(run_directory: Path) -> None:
     """A subprocess inherits the variables: its data, cache, crash reports and temporary files stay in the run's directory."""
-    result = subprocess.run([sys.executable, "-c", WHERE_THE_PROGRAM_WRITES], capture_output=True, text=True, timeout=60, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", WHERE_THE_PROGRAM_WRITES], capture_output=True, text=True, timeout=60, check=True
+    )
     places = {name: Path(value) for name, value in json.loads(result.stdout).items()}
     for name, place in places.items():
         assert _inside(place, run_directory), f"{name}: {place}"
@@ -46,7 +48,11 @@ def test_a_program_the_tests_start_writes_into_the_run_directory(run_directory: 
 
 def test_the_real_folders_are_watched() -> None:
     folders = real_tabletop_dirs({"HOME": "/home/u", "XDG_STATE_HOME": "/x/state"})
-    assert {Path("/home/u/.cache/tabletop"), Path("/home/u/.local/share/tabletop"), Path("/home/u/.local/state/tabletop")} <= folders
+    assert {
+        Path("/home/u/.cache/tabletop"),
+        Path("/home/u/.local/share/tabletop"),
+        Path("/home/u/.local/state/tabletop"),
+    } <= folders
     assert Path("/x/state/tabletop") in folders
 
 

@@ -68,12 +68,18 @@ def test_no_import_package_named_games_is_installed() -> None:
 
 
 def test_plugin_modules_load_only_when_asked(site: Path, example_plugin_path: Path) -> None:
-    fake_plugin(site, "tabletop-lazy", {"lazyone": "tabletop_test_lazy:game"},
-                {"tabletop_test_lazy": "from dataclasses import replace\n"
-                                       "from tabletop_highcard.rules import HighCard\n"
-                                       "class Lazy(HighCard):\n"
-                                       "    info = replace(HighCard.info, id='lazyone')\n"
-                                       "game = Lazy()\n"})
+    fake_plugin(
+        site,
+        "tabletop-lazy",
+        {"lazyone": "tabletop_test_lazy:game"},
+        {
+            "tabletop_test_lazy": "from dataclasses import replace\n"
+            "from tabletop_highcard.rules import HighCard\n"
+            "class Lazy(HighCard):\n"
+            "    info = replace(HighCard.info, id='lazyone')\n"
+            "game = Lazy()\n"
+        },
+    )
     registry = Registry.discover()
     assert "lazyone" in registry.ids()
     assert "tabletop_test_lazy" not in sys.modules
@@ -97,8 +103,12 @@ def test_duplicate_ids_are_refused_with_a_clear_message(site: Path) -> None:
 
 
 def test_a_plugin_that_fails_to_import_is_reported_and_skipped(site: Path, example_plugin_path: Path) -> None:
-    fake_plugin(site, "plugin-boom", {"boom": "tabletop_test_boom:game"},
-                {"tabletop_test_boom": "raise RuntimeError('the plugin is broken')\n"})
+    fake_plugin(
+        site,
+        "plugin-boom",
+        {"boom": "tabletop_test_boom:game"},
+        {"tabletop_test_boom": "raise RuntimeError('the plugin is broken')\n"},
+    )
     registry = Registry.discover()
     assert "boom" in registry.ids()  # listing does not import, so it cannot fail yet
     games = registry.load_all()
@@ -112,8 +122,12 @@ def test_a_plugin_that_fails_to_import_is_reported_and_skipped(site: Path, examp
 
 
 def test_get_reports_a_broken_plugin_with_its_reason(site: Path) -> None:
-    fake_plugin(site, "plugin-bad", {"notagame": "tabletop_test_bad:thing", "missing": "tabletop_test_bad:nothing"},
-                {"tabletop_test_bad": "thing = 42\n"})
+    fake_plugin(
+        site,
+        "plugin-bad",
+        {"notagame": "tabletop_test_bad:thing", "missing": "tabletop_test_bad:nothing"},
+        {"tabletop_test_bad": "thing = 42\n"},
+    )
     registry = Registry.discover()
     with pytest.raises(GameLoadError, match="is not a tabletop Game"):
         registry.get("notagame")
@@ -134,13 +148,19 @@ def test_a_game_must_call_itself_by_its_entry_point_name(site: Path, example_plu
 
 
 def test_an_entry_point_may_name_a_factory(site: Path, example_plugin_path: Path) -> None:
-    fake_plugin(site, "plugin-factory", {"made": "tabletop_test_factory:make"},
-                {"tabletop_test_factory": "from dataclasses import replace\n"
-                                          "from tabletop_highcard.rules import HighCard\n"
-                                          "class Made(HighCard):\n"
-                                          "    info = replace(HighCard.info, id='made')\n"
-                                          "def make():\n"
-                                          "    return Made()\n"})
+    fake_plugin(
+        site,
+        "plugin-factory",
+        {"made": "tabletop_test_factory:make"},
+        {
+            "tabletop_test_factory": "from dataclasses import replace\n"
+            "from tabletop_highcard.rules import HighCard\n"
+            "class Made(HighCard):\n"
+            "    info = replace(HighCard.info, id='made')\n"
+            "def make():\n"
+            "    return Made()\n"
+        },
+    )
     game = Registry.discover().get("made")
     assert isinstance(game, Game) and game.info.id == "made"
 

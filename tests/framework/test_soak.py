@@ -12,7 +12,9 @@ from tests.bench_scripts import BENCH, load_bench
 
 
 def _soak(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(BENCH / "soak.py"), *args], capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, str(BENCH / "soak.py"), *args], capture_output=True, text=True, timeout=120, check=False
+    )
 
 
 def _all_row(out: str) -> tuple[int, int, int]:

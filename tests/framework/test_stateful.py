@@ -62,7 +62,9 @@ def machine_for(game_id: str) -> type[RuleBasedStateMachine]:
             for player in range(game.info.players):
                 point = self.match.undo_point(player)
                 if point is not None:
-                    before = Match.replay(game, self.match.history[:point], options=self.match.options, seed=self.match.seed)
+                    before = Match.replay(
+                        game, self.match.history[:point], options=self.match.options, seed=self.match.seed
+                    )
                     self.match.undo(point)
                     assert self.match.state == before.state
                     return

@@ -38,4 +38,3 @@ def play(state: MusesState, *texts: str) -> MusesState:
         assert matches, f"{text!r} not legal; legal: {[str(a) for a in state.legal_actions()]}"
         state.apply(matches[0])
     return state
-

@@ -82,7 +82,17 @@ def test_load_says_what_it_found(tmp_path: Path) -> None:
 def run_solve(tmp_path: Path, cards: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, TABLETOP_DATA_DIR=str(tmp_path / "data"), XDG_CACHE_HOME=str(tmp_path / "xdg-cache"),
                XDG_STATE_HOME=str(tmp_path / "xdg-state"), TABLETOP_CACHE_DIR=str(tmp_path / "cache"))  # fmt: skip
-    command = [sys.executable, "-m", "tabletop", "--data-dir", str(tmp_path / "data"), "muses", "solve", "--cards", str(cards)]
+    command = [
+        sys.executable,
+        "-m",
+        "tabletop",
+        "--data-dir",
+        str(tmp_path / "data"),
+        "muses",
+        "solve",
+        "--cards",
+        str(cards),
+    ]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120, check=False)
 
 

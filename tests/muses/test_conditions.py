@@ -60,7 +60,9 @@ def test_mask_and_probability() -> None:
     assert parse_condition("≥ 2").probability() == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize("text", ["7", "≥ 9", "⚄", "Both odd", "Pair ≥ 6", "Pair", "⚂⚄", "Difference ≥ 3", "≤ 4 or Pair"])
+@pytest.mark.parametrize(
+    "text", ["7", "≥ 9", "⚄", "Both odd", "Pair ≥ 6", "Pair", "⚂⚄", "Difference ≥ 3", "≤ 4 or Pair"]
+)
 def test_printed_text_round_trips(text: str) -> None:
     assert str(parse_condition(text)) == text
 

@@ -50,7 +50,17 @@ def solve(tmp_path: Path, cards: Path) -> subprocess.CompletedProcess[str]:
         XDG_DATA_HOME=str(tmp_path / "xdg-data"),
         XDG_STATE_HOME=str(tmp_path / "xdg-state"),
     )
-    command = [sys.executable, "-m", "tabletop", "--data-dir", str(tmp_path / "data"), "muses", "solve", "--cards", str(cards)]
+    command = [
+        sys.executable,
+        "-m",
+        "tabletop",
+        "--data-dir",
+        str(tmp_path / "data"),
+        "muses",
+        "solve",
+        "--cards",
+        str(cards),
+    ]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=60, check=False)
 
 
@@ -58,13 +68,22 @@ BAD_FILES = {
     "too many cards to solve": (many(200), f"200 cards, more than the {MAX_CARDS} a set may have"),
     "one card past the limit": (many(MAX_CARDS + 1), f"more than the {MAX_CARDS} a set may have"),
     "a file over the size limit": (GOOD + "#" * MAX_FILE_BYTES, f"more than the {MAX_FILE_BYTES:,} it may have"),
-    "an integer of thousands of digits": (GOOD.replace("points = 3", "points = " + "9" * 5000), "more digits than any value"),
+    "an integer of thousands of digits": (
+        GOOD.replace("points = 3", "points = " + "9" * 5000),
+        "more digits than any value",
+    ),
     "lists nested thousands deep": (GOOD.replace('["7", "Pair", "", ""]', "[" * 5000 + "]" * 5000), "nested deeper"),
-    "a condition of thousands of digits": (GOOD.replace('"7"', '"≥ ' + "9" * 5000 + '"'), f"at most {MAX_CONDITION_CHARS} characters"),
+    "a condition of thousands of digits": (
+        GOOD.replace('"7"', '"≥ ' + "9" * 5000 + '"'),
+        f"at most {MAX_CONDITION_CHARS} characters",
+    ),
     "a number no die shows": (GOOD.replace('"7"', '"≥ ²"'), "expected a sum (a number from 2 to 12), found '²'"),
     "a long number in a condition": (GOOD.replace('"7"', '"≥ 0000000009"'), "found a 10-digit number"),
     "a name too long": (CARD.format(name="A" * (MAX_NAME_CHARS + 1)), f"at most {MAX_NAME_CHARS} characters"),
-    "an adjustment of thousands of digits": (GOOD.replace('"flip"', '"adjust ' + "9" * 5000 + '"'), "power: expected a power of at most"),
+    "an adjustment of thousands of digits": (
+        GOOD.replace('"flip"', '"adjust ' + "9" * 5000 + '"'),
+        "power: expected a power of at most",
+    ),
 }
 
 

@@ -91,7 +91,11 @@ def test_hints_adjust_by_one_within_the_faces(trio: CardSet) -> None:
 
 def powered_state(power: str) -> MusesState:
     cards = make_set(
-        [("Giver", 1, power, ["≥ 2", "", "", ""]), ("Taker", 5, "", ["12", "", "", ""]), ("Later", 1, "", ["2", "", "", ""])],
+        [
+            ("Giver", 1, power, ["≥ 2", "", "", ""]),
+            ("Taker", 5, "", ["12", "", "", ""]),
+            ("Later", 1, "", ["2", "", "", ""]),
+        ],
         target=9,
         hints=0,
     )

@@ -57,7 +57,9 @@ def test_levels_are_listed_in_menu_order_with_labels() -> None:
     assert all(LABELS[name] for name in AGENTS)
 
 
-@pytest.mark.parametrize("options", all_variant_options(), ids=lambda o: "+".join(k for k, v in o.items() if v == "on") or "standard")
+@pytest.mark.parametrize(
+    "options", all_variant_options(), ids=lambda o: "+".join(k for k, v in o.items() if v == "on") or "standard"
+)
 def test_every_level_returns_a_legal_action(options: dict[str, str]) -> None:
     for n, state in enumerate(positions(options, seed=len(str(options)) * 31, count=6)):
         player = state.current_player()

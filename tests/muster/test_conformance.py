@@ -20,7 +20,9 @@ def test_muster_conforms(options: dict[str, Any]) -> None:
 QUICK_LEVELS = ["easy", "medium", "random"]
 
 
-@pytest.mark.parametrize("options", [{}, {"simplified": "on"}, {"over_the_rainbow": "on", "power_of_one": "on"}], ids=str)
+@pytest.mark.parametrize(
+    "options", [{}, {"simplified": "on"}, {"over_the_rainbow": "on", "power_of_one": "on"}], ids=str
+)
 def test_muster_quick_levels_play_legal_moves_and_every_move_has_a_path(options: dict[str, str]) -> None:
     assert check_agents(game, options=options, levels=QUICK_LEVELS) > 0
     assert check_steps(game, options=options, games=2) > 0

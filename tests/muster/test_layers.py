@@ -103,7 +103,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
     def visit(node: str, path: list[str]) -> list[str] | None:
         if node in path:
-            return path[path.index(node):] + [node]
+            return path[path.index(node) :] + [node]
         if node in done:
             return None
         for target in sorted(graph[node]):
@@ -125,7 +125,9 @@ def upward_imports(graph: dict[str, set[str]], layers: list[list[str]]) -> list[
     rank = {m: i for i, layer in enumerate(layers) for m in layer}
     return [
         f"{m} (layer {rank[m] + 1}) imports {t} (layer {rank[t] + 1})"
-        for m in sorted(graph) for t in sorted(graph[m]) if rank[t] >= rank[m]
+        for m in sorted(graph)
+        for t in sorted(graph[m])
+        if rank[t] >= rank[m]
     ]
 
 

@@ -70,9 +70,13 @@ def test_describe_long_forms() -> None:
     assert d("mL>C") == "North moves a Rainbow Wizard from under the Leaf castle to under the Cloud castle."
     assert d("cX>F") == "North castles a Rainbow Castle onto the Flame castle space."
     assert d("sL2>1L") == "North swaps Leaf 2 for the Rainbow Wizard in their own Leaf column."
-    refill = build_state(north="W3 L1 C1 F1", south="W2 L2 C2 F2 P2", castles={"water": "R", "leaf": "L4"},
-                         phase="refill", to_draw=1)
-    assert refill.describe(game.parse_action(refill, "dW")) == "North takes a Rainbow Wizard/Bridge from the Water castle space."
+    refill = build_state(
+        north="W3 L1 C1 F1", south="W2 L2 C2 F2 P2", castles={"water": "R", "leaf": "L4"}, phase="refill", to_draw=1
+    )
+    assert (
+        refill.describe(game.parse_action(refill, "dW"))
+        == "North takes a Rainbow Wizard/Bridge from the Water castle space."
+    )
     assert refill.describe(game.parse_action(refill, "dL")) == "North takes Leaf 4 from the Leaf castle space."
 
 

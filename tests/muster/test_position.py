@@ -34,8 +34,11 @@ def random_states(seed: int, every: int = 7) -> list[Any]:
 
 def base() -> dict[str, Any]:
     data: dict[str, Any] = build_state(
-        north="W1 L1 C1 F1 R", south="W2 L2 C2 F2 P2",
-        north_columns={"water": "W1 W2"}, south_columns={"flame": "F1 RW RW"}, castles={"leaf": "L3"},
+        north="W1 L1 C1 F1 R",
+        south="W2 L2 C2 F2 P2",
+        north_columns={"water": "W1 W2"},
+        south_columns={"flame": "F1 RW RW"},
+        castles={"leaf": "L3"},
     ).to_json()
     return data
 
@@ -80,22 +83,44 @@ def test_example_position_reads() -> None:
     ("edit", "message"),
     [
         (lambda d: d["deck"].append("W1"), r"one Water 1 card too many: the game has 3"),
-        (lambda d: d["south"]["columns"]["leaf"].append("W5"),
-         r"south.columns.leaf\[0\]: one Water 5 card too many: the game has 1 \(also at deck\[\d+\]\)"),
-        (lambda d: d["south"]["columns"]["flame"].append("F2"), r"south.columns.flame\[3\]: a Banner \(F2\) cannot lie on a Rainbow Wizard"),
+        (
+            lambda d: d["south"]["columns"]["leaf"].append("W5"),
+            r"south.columns.leaf\[0\]: one Water 5 card too many: the game has 1 \(also at deck\[\d+\]\)",
+        ),
+        (
+            lambda d: d["south"]["columns"]["flame"].append("F2"),
+            r"south.columns.flame\[3\]: a Banner \(F2\) cannot lie on a Rainbow Wizard",
+        ),
         (lambda d: d["deck"].pop(), r"46 cards are accounted for; the game has 47 \(missing: "),
         (lambda d: d["north"]["columns"]["leaf"].append("W9"), r"north.columns.leaf\[0\]: \"W9\" is not a column card"),
-        (lambda d: d["north"]["columns"]["leaf"].append("X"), r"north.columns.leaf\[0\]: a Rainbow Castle is only ever played onto a castle space"),
+        (
+            lambda d: d["north"]["columns"]["leaf"].append("X"),
+            r"north.columns.leaf\[0\]: a Rainbow Castle is only ever played onto a castle space",
+        ),
         (lambda d: d["north"]["columns"]["water"].append("W4"), r"north.columns.water\[2\]: Water 4 cannot lie on a 2"),
-        (lambda d: d["north"]["columns"]["cloud"].append("RB1"), r"north.columns.cloud\[0\]: a Rainbow Bridge is always followed"),
-        (lambda d: d["north"]["columns"]["cloud"].extend(["RB2", "C3"]), r"north.columns.cloud\[0\]: a Bridge on an empty column stands for 1, not 2"),
+        (
+            lambda d: d["north"]["columns"]["cloud"].append("RB1"),
+            r"north.columns.cloud\[0\]: a Rainbow Bridge is always followed",
+        ),
+        (
+            lambda d: d["north"]["columns"]["cloud"].extend(["RB2", "C3"]),
+            r"north.columns.cloud\[0\]: a Bridge on an empty column stands for 1, not 2",
+        ),
         (lambda d: d["north"]["hand"].append("P1"), r"north.hand: 6 cards; a hand holds at most 5"),
         (lambda d: d["north"]["known"].append("P5"), r"north.known\[0\]: P5 is not"),
         (lambda d: d.__setitem__("phase", "dance"), r"phase: \"dance\" is not one of first, deal, act"),
         (lambda d: d.__setitem__("castled", "leaf"), r"castled: only set during a refill"),
         (lambda d: d.__setitem__("turn", "3"), r"turn: expected int"),
-        (lambda d: d["castles"]["leaf"].append("W3"), r"castles.leaf\[1\]: Water 3 only ever lands on the water castle space"),
-        (lambda d: d["variants"].__setitem__("simplified", True) or d["north"]["columns"]["cloud"].extend(["RB1", "C2"]), r"north.columns.cloud\[0\]: the Simplified game has no Rainbow Bridges"),
+        (
+            lambda d: d["castles"]["leaf"].append("W3"),
+            r"castles.leaf\[1\]: Water 3 only ever lands on the water castle space",
+        ),
+        (
+            lambda d: (
+                d["variants"].__setitem__("simplified", True) or d["north"]["columns"]["cloud"].extend(["RB1", "C2"])
+            ),
+            r"north.columns.cloud\[0\]: the Simplified game has no Rainbow Bridges",
+        ),
         (lambda d: d.__setitem__("phase", "refill"), r"to_draw: a refill owes 1 to 5 cards, not 0"),
         (lambda d: d.__setitem__("game", "muses"), r"game: this is a 'muses' position"),
         (lambda d: d["variants"].__setitem__("turbo", True), r"variants: unknown variant 'turbo'"),

@@ -13,7 +13,9 @@ from tabletop_muster.show import MAX_POSITION_BYTES
 
 
 def tool(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tabletop", "muster", *args], capture_output=True, text=True, timeout=30)
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", "muster", *args], capture_output=True, text=True, timeout=30
+    )
 
 
 @pytest.mark.parametrize("command", ["show", "moves"])
@@ -23,7 +25,11 @@ def test_pipes_devices_and_huge_files_are_refused_unread(command: str, tmp_path:
     huge = tmp_path / "huge.json"
     with open(huge, "wb") as handle:
         handle.truncate(MAX_POSITION_BYTES + 1)
-    for path, words in ((fifo, "not a regular file"), (Path("/dev/zero"), "not a regular file"), (huge, f"{MAX_POSITION_BYTES:,}")):
+    for path, words in (
+        (fifo, "not a regular file"),
+        (Path("/dev/zero"), "not a regular file"),
+        (huge, f"{MAX_POSITION_BYTES:,}"),
+    ):
         result = tool(command, str(path))
         assert result.returncode == 2, result.stderr
         assert words in result.stderr and "Traceback" not in result.stderr and "went wrong" not in result.stderr
@@ -32,6 +38,9 @@ def test_pipes_devices_and_huge_files_are_refused_unread(command: str, tmp_path:
 def test_standard_input_is_bounded_too() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "tabletop", "muster", "show", "-"],
-        input=" " * (MAX_POSITION_BYTES + 10), capture_output=True, text=True, timeout=30,
+        input=" " * (MAX_POSITION_BYTES + 10),
+        capture_output=True,
+        text=True,
+        timeout=30,
     )
     assert result.returncode == 2 and "standard input holds more than" in result.stderr

@@ -21,4 +21,9 @@ def test_each_setting_compared_gets_its_own_line(capsys: pytest.CaptureFixture[s
     lines = capsys.readouterr().out.splitlines()
     assert len([line for line in lines if line.startswith("position:")]) == 3
     settings = [line.split("visits")[0].split() for line in lines if "visits" in line]
-    assert settings[:4] == [["c=0.7", "rollout", "16"], ["c=0.7", "rollout", "0"], ["c=0.3", "rollout", "16"], ["c=0.3", "rollout", "0"]]
+    assert settings[:4] == [
+        ["c=0.7", "rollout", "16"],
+        ["c=0.7", "rollout", "0"],
+        ["c=0.3", "rollout", "16"],
+        ["c=0.3", "rollout", "0"],
+    ]

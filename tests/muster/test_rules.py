@@ -72,7 +72,8 @@ def test_ruling_1_values_wizard_6_bridge_1_banner_its_strength() -> None:
 
 def test_ruling_1_nothing_but_a_wizard_goes_on_a_wizard() -> None:
     state = build_state(
-        north="W1 W2 R R L1", south="F1 F2 F3 P1 P2",
+        north="W1 W2 R R L1",
+        south="F1 F2 F3 P1 P2",
         north_columns={"water": "W1 RW"},
     )
     moves = legal(state)
@@ -105,8 +106,14 @@ def test_ruling_2_rainbow_castle_opens_both_sides_and_is_judged_at_play_time() -
 @pytest.mark.parametrize(
     ("column", "card", "ok"),
     [
-        ("", "W2", True), ("W1", "W2", True), ("W2", "W2", True), ("W1 W2 W3", "W2", False),
-        ("W3 W4", "W2", False), ("", "W3", True), ("W1 W2", "W3", True), ("W1", "W3", False),
+        ("", "W2", True),
+        ("W1", "W2", True),
+        ("W2", "W2", True),
+        ("W1 W2 W3", "W2", False),
+        ("W3 W4", "W2", False),
+        ("", "W3", True),
+        ("W1 W2", "W3", True),
+        ("W1", "W3", False),
     ],
 )
 def test_ruling_2_rulebook_strength_examples(column: str, card: str, ok: bool) -> None:
@@ -135,7 +142,8 @@ def test_ruling_3_bridge_stands_for_the_next_value_and_needs_the_banner_after_it
 
 def test_ruling_3_bridge_only_on_3_or_less_and_needs_the_icon() -> None:
     state = build_state(
-        north="R W5 L5 C5 F3", south="L2 C2 F2 P2 P3",
+        north="R W5 L5 C5 F3",
+        south="L2 C2 F2 P2 P3",
         north_columns={"water": "W1 W2 W3", "leaf": "L1 L2 L3 L4"},
     )
     moves = legal(state)
@@ -153,7 +161,8 @@ def test_ruling_3_a_bridge_is_never_a_play_on_its_own() -> None:
 # ----------------------------------------------------------------- ruling 4
 def test_ruling_4_move_a_wizard_then_turn_up_the_deck_top_onto_its_space() -> None:
     state = build_state(
-        north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2",
+        north="W1 L1 C1 F1 P1",
+        south="W2 L2 C2 F2 P2",
         north_columns={"water": "W1 RW", "leaf": "L1"},
     )
     moves = legal(state)
@@ -198,7 +207,8 @@ def test_ruling_5_castle_banner_on_its_own_space_rainbow_cards_anywhere() -> Non
 # ----------------------------------------------------------------- ruling 6
 def test_ruling_6_refill_choices_exclude_rainbow_castles_and_the_card_castled_this_turn() -> None:
     state = build_state(
-        north="W1 W2 L1 C1 F1", south="W3 L2 C2 F2 P2",
+        north="W1 W2 L1 C1 F1",
+        south="W3 L2 C2 F2 P2",
         castles={"leaf": "L3", "cloud": "C3 X", "flame": "X F3"},
     )
     play(state, "cW1")
@@ -247,7 +257,8 @@ def test_ruling_7_a_move_that_turns_up_the_last_card_ends_the_game() -> None:
 # ----------------------------------------------------------------- ruling 8
 def test_ruling_8_only_the_lowest_rainbow_card_of_a_column_can_be_swapped() -> None:
     state = build_state(
-        north="W2 W3 L1 C1 F1", south="W4 L2 C2 F2 P2",
+        north="W2 W3 L1 C1 F1",
+        south="W4 L2 C2 F2 P2",
         south_columns={"water": "W1 W2 RW RW"},
     )
     moves = legal(state)
@@ -273,7 +284,8 @@ def test_ruling_8_wizard_swap_checks_the_card_above() -> None:
 
 def test_ruling_8_bridge_swap_needs_exactly_the_substituted_strength_and_the_icon() -> None:
     state = build_state(
-        north="W2 L2 W4 C1 F1", south="W5 L1 C2 F2 P2",
+        north="W2 L2 W4 C1 F1",
+        south="W5 L1 C2 F2 P2",
         south_columns={"water": "W1 RB2 W3"},
     )
     moves = legal(state)
@@ -314,7 +326,9 @@ def test_ruling_9_winner_by_castles_then_total_then_draw() -> None:
 
 
 def test_ruling_9_returns_and_outcome_text() -> None:
-    state = build_state(north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2", north_columns={"water": "RW"}, south_columns={"leaf": "L1"})
+    state = build_state(
+        north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2", north_columns={"water": "RW"}, south_columns={"leaf": "L1"}
+    )
     leave_one_card(state, RAINBOW)
     play(state, "mW>C", "*R")
     s = state.score()
@@ -326,7 +340,8 @@ def test_ruling_9_returns_and_outcome_text() -> None:
 # ---------------------------------------------------------------- ruling 10
 def test_ruling_10_any_card_can_be_castled_so_there_is_always_an_action() -> None:
     state = build_state(
-        north="W1 W1 L1 L1 C1", south="W2 L2 C2 F2 P2",
+        north="W1 W1 L1 L1 C1",
+        south="W2 L2 C2 F2 P2",
         north_columns={f: "RW" for f in ("water", "leaf", "cloud", "flame", "feather")},
     )
     moves = legal(state)
@@ -360,8 +375,10 @@ def test_rulebook_bridge_swap_example() -> None:
 
 def test_rulebook_swap_example_takes_15_down_to_11() -> None:
     state = build_state(
-        north="X C2 L1 W1 F1", south="W2 L2 C1 F2 P3",
-        south_columns={"feather": "P1 P2 RW RW"}, turn_of="north",
+        north="X C2 L1 W1 F1",
+        south="W2 L2 C1 F2 P3",
+        south_columns={"feather": "P1 P2 RW RW"},
+        turn_of="north",
     )
     assert state.score().results[4].strengths[1] == 15
     assert "sC2>2P" not in legal(state)  # no Feather card: the icon rule stops it

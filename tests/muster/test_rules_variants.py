@@ -14,7 +14,11 @@ OTHER = "F1 F2 F3 P1 P2"
 
 
 def test_options_set_the_switches_independently() -> None:
-    for key, attr in (("simplified", "simplified"), ("power_of_one", "power_of_one"), ("over_the_rainbow", "over_rainbow")):
+    for key, attr in (
+        ("simplified", "simplified"),
+        ("power_of_one", "power_of_one"),
+        ("over_the_rainbow", "over_rainbow"),
+    ):
         state = game.new_initial_state({key: "on", "first": "2"})
         flags = {a: getattr(state, a) for a in ("simplified", "power_of_one", "over_rainbow")}
         assert flags == {a: a == attr for a in flags}
@@ -105,13 +109,17 @@ def test_power_of_one_and_over_the_rainbow_start_a_column_with_bridges() -> None
 
 
 def test_simplified_and_over_the_rainbow_still_no_bridges() -> None:
-    state = build_state(north="R R W4 W3 L1", south=OTHER, north_columns={"water": "W1"}, simplified=True, over_the_rainbow=True)
+    state = build_state(
+        north="R R W4 W3 L1", south=OTHER, north_columns={"water": "W1"}, simplified=True, over_the_rainbow=True
+    )
     assert not any("+" in m for m in legal(state))
     assert "W4>W" in legal(state)
 
 
 def test_simplified_and_power_of_one() -> None:
-    state = build_state(north="W1 W5 L3 C1 F1", south=OTHER, north_columns={"leaf": "L1"}, simplified=True, power_of_one=True)
+    state = build_state(
+        north="W1 W5 L3 C1 F1", south=OTHER, north_columns={"leaf": "L1"}, simplified=True, power_of_one=True
+    )
     moves = legal(state)
     assert "W5>W" not in moves and "W1>W" in moves  # an empty column still takes only a 1
     assert "L3>L" in moves  # then any stronger card

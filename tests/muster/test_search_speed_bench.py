@@ -27,6 +27,7 @@ def test_a_setting_reaches_the_agents(monkeypatch: pytest.MonkeyPatch) -> None:
             agent = real[level](**kwargs)
             made.append(agent.config)
             return agent
+
         return make
 
     monkeypatch.setattr(bench, "SEARCHES", {level: spy(level) for level in real})

@@ -19,24 +19,38 @@ def bench() -> Any:
 
 
 def _row(index: int, pair: list[str], agents: list[dict[str, Any]] | None) -> str:
-    result = {"seed": index, "returns": [1.0, 0.0], "actions": 100, "think_seconds": [1.0, 0.0], "decisions": [40, 40], "score": None}
+    result = {
+        "seed": index,
+        "returns": [1.0, 0.0],
+        "actions": 100,
+        "think_seconds": [1.0, 0.0],
+        "decisions": [40, 40],
+        "score": None,
+    }
     row: dict[str, Any] = {"pair": pair, "options": OPTIONS, "index": index, "result": result}
     if agents is not None:
         row["agents"] = agents
     return json.dumps(row)
 
 
-def test_games_played_with_other_settings_are_left_out(bench: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_played_with_other_settings_are_left_out(
+    bench: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     pair = ["hard:seconds=1", "medium"]
     present = [bench.settings_of(spec) for spec in pair]
     changed = [dict(present[0], exploration=present[0]["exploration"] * 2), present[1]]
     path = tmp_path / "results.jsonl"
-    path.write_text("\n".join([
-        _row(0, pair, present),
-        _row(1, pair, changed),           # a default has changed since: not this level any more
-        _row(2, pair, None),              # kept before settings were recorded
-        _row(3, ["hard:seconds=1", "easy"], present[:1] + [bench.settings_of("easy")]),  # another pairing
-    ]) + "\n")
+    path.write_text(
+        "\n".join(
+            [
+                _row(0, pair, present),
+                _row(1, pair, changed),  # a default has changed since: not this level any more
+                _row(2, pair, None),  # kept before settings were recorded
+                _row(3, ["hard:seconds=1", "easy"], present[:1] + [bench.settings_of("easy")]),  # another pairing
+            ]
+        )
+        + "\n"
+    )
     done = bench.load_results(path, tuple(pair), OPTIONS, present)
     assert sorted(done) == [0, 2]
     assert "1 game(s)" in capsys.readouterr().out
@@ -61,7 +75,10 @@ def test_settings_name_every_default_of_a_search(bench: Any) -> None:
 
 def test_the_look_stops_only_when_the_99_percent_interval_clears_the_target(bench: Any) -> None:
     look = bench.Look(200, 0.55)
-    assert look.verdict(107.5, 200) == (False, "at the look (200 games): 53.75%, 99% CI 44.7%-62.6%, holds 55%: plays on")
+    assert look.verdict(107.5, 200) == (
+        False,
+        "at the look (200 games): 53.75%, 99% CI 44.7%-62.6%, holds 55%: plays on",
+    )
     stop, said = look.verdict(140, 200)
     assert stop and "above 55%" in said
     stop, said = look.verdict(80, 200)

@@ -55,7 +55,12 @@ def check_steps(state: MusterState) -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"over_the_rainbow": "on"}, {"simplified": "on", "power_of_one": "on"}, {"over_the_rainbow": "on", "power_of_one": "on"}],
+    [
+        {},
+        {"over_the_rainbow": "on"},
+        {"simplified": "on", "power_of_one": "on"},
+        {"over_the_rainbow": "on", "power_of_one": "on"},
+    ],
     ids=["standard", "over-the-rainbow", "simplified+power-of-one", "rainbow+power-of-one"],
 )
 def test_steps_cover_exactly_the_legal_actions_in_random_games(options: dict[str, str]) -> None:
@@ -79,15 +84,19 @@ def test_play_a_banner_is_type_then_card_then_place() -> None:
 
 
 def test_over_the_rainbow_labels_say_how_many_bridges() -> None:
-    state = build_state(north="R R W4 L2 C1", south="F1 F2 F3 P1 P2", north_columns={"water": "W1"}, over_the_rainbow=True)
+    state = build_state(
+        north="R R W4 L2 C1", south="F1 F2 F3 P1 P2", north_columns={"water": "W1"}, over_the_rainbow=True
+    )
     p = paths(state)
     assert p["RR+W4>W"] == ("Make a Rainbow Bridge", "then W4 Water 4", "under Water: 2 Bridges as 2, 3 (1 -> 7)")
 
 
 def test_move_swap_draw_and_place_paths() -> None:
     state = build_state(
-        north="W2 P3 C1 C2 L1", south="F1 F2 F3 L2 L3",
-        north_columns={"water": "W1 RW"}, south_columns={"feather": "P2 RW", "cloud": "C1 RB2 C3"},
+        north="W2 P3 C1 C2 L1",
+        south="F1 F2 F3 L2 L3",
+        north_columns={"water": "W1 RW"},
+        south_columns={"feather": "P2 RW", "cloud": "C1 RB2 C3"},
     )
     p = paths(state)
     assert p["mW>L"] == ("Move a Rainbow Wizard", "from under Water", "to under Leaf")
@@ -98,11 +107,19 @@ def test_move_swap_draw_and_place_paths() -> None:
     swaps = [s.path[1] for s in steps_of(state) if s.path[0] == "Make a Rainbow Swap"]
     assert swaps.index("South's Cloud: Bridge as 2") < swaps.index("your Water: Wizard on W1")
     alone = build_state(north="F4 C1 C2 W2 P3", south="F1 F2 F3 L2 L3", south_columns={"flame": "RW"})
-    assert paths(alone)["sF4>2F"] == ("Make a Rainbow Swap", "South's Flame: Wizard first in the column", "with F4 Flame 4")
+    assert paths(alone)["sF4>2F"] == (
+        "Make a Rainbow Swap",
+        "South's Flame: Wizard first in the column",
+        "with F4 Flame 4",
+    )
 
     refill = build_state(
-        north="W2 P3 C1 C2", south="F1 F2 F3 L2 L3", castles={"water": "W4", "cloud": "C3", "leaf": "L1 X"},
-        phase="refill", to_draw=1, castled="water",
+        north="W2 P3 C1 C2",
+        south="F1 F2 F3 L2 L3",
+        castles={"water": "W4", "cloud": "C3", "leaf": "L1 X"},
+        phase="refill",
+        to_draw=1,
+        castled="water",
     )
     assert len(refill.deck) == 34  # 47 - 9 in hands - 4 on castle spaces
     assert paths(refill) == {"d": ("Draw from the deck (34 left)",), "dC": ("Draw C3 Cloud 3 from the Cloud space",)}
@@ -118,16 +135,23 @@ def test_move_swap_draw_and_place_paths() -> None:
 
 
 def test_unavailable_explains_hand_cards_with_the_engines_reasons() -> None:
-    state = build_state(north="W1 W3 R L2 C1", south="F1 F2 F3 P1 P2", north_columns={"water": "W1"}, south_columns={"leaf": "L1 RW"})
+    state = build_state(
+        north="W1 W3 R L2 C1", south="F1 F2 F3 P1 P2", north_columns={"water": "W1"}, south_columns={"leaf": "L1 RW"}
+    )
     greyed = dict(UI.unavailable(state.view(0)))
     assert greyed[("Move a Rainbow Wizard",)] == "no column of yours has a Wizard on top"
     assert greyed[("Play a Banner", "W3 Water 3")].startswith("under Water: on a 1 only strength 1 or 2")
     assert greyed[("Play a Banner", "R Rainbow Wizard/Bridge")] == "play it as a Wizard or Bridge, or castle it"
     assert "Bridge" in greyed[("Make a Rainbow Bridge", "then C1 Cloud 1")]
-    assert greyed[("Make a Rainbow Swap", "South's Leaf: Wizard on L1", "with W3 Water 3")] == "wrong icon: no Rainbow Castle tops the Leaf space"
+    assert (
+        greyed[("Make a Rainbow Swap", "South's Leaf: Wizard on L1", "with W3 Water 3")]
+        == "wrong icon: no Rainbow Castle tops the Leaf space"
+    )
     # Where the icon is right, the engine's placement reason is given.
     other = build_state(north="L4 L2 W1 C1 P1", south="F1 F2 F3 P2 P3", south_columns={"leaf": "L1 RW"})
-    reason = dict(UI.unavailable(other.view(0)))[("Make a Rainbow Swap", "South's Leaf: Wizard on L1", "with L4 Leaf 4")]
+    reason = dict(UI.unavailable(other.view(0)))[
+        ("Make a Rainbow Swap", "South's Leaf: Wizard on L1", "with L4 Leaf 4")
+    ]
     assert reason == "on a 1 only strength 1 or 2 may follow"
     # A usable card is never greyed out, and every reason keeps its entry on one 80-column line.
     assert ("Play a Banner", "W1 Water 1") not in greyed
@@ -217,7 +241,9 @@ def test_a_whole_game_against_the_computer_through_the_play_loop() -> None:
     assert "Your turn: take one action" in text
 
 
-@pytest.mark.parametrize("options", [{}, {"over_the_rainbow": "on"}, {"simplified": "on"}, {"power_of_one": "on"}], ids=str)
+@pytest.mark.parametrize(
+    "options", [{}, {"over_the_rainbow": "on"}, {"simplified": "on"}, {"power_of_one": "on"}], ids=str
+)
 def test_no_greyed_out_reason_is_cut_off_at_80_columns(options: dict[str, str]) -> None:
     from tabletop.game import CHANCE
 
@@ -230,5 +256,7 @@ def test_no_greyed_out_reason_is_cut_off_at_80_columns(options: dict[str, str]) 
                     seen += 1
                     line = f"   - {path[-1]} ({reason})"  # as the list shows it
                     assert len(line) <= 80 and not reason.endswith("…"), line
-            state.apply(state.sample_chance(rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions()))
+            state.apply(
+                state.sample_chance(rng) if state.current_player() == CHANCE else rng.choice(state.legal_actions())
+            )
     assert seen > 1000

@@ -167,8 +167,15 @@ def test_a_deck_draw_is_logged_once() -> None:
 
 
 def test_a_refill_from_the_deck_is_one_log_line() -> None:
-    hidden = ["South plays Leaf 4 on the Leaf column.", "South draws from the deck.", "South draws a card from the deck."]
-    hidden += ["South draws from the deck.", "South draws a card from the deck. That was the deck's last card: the game ends."]
+    hidden = [
+        "South plays Leaf 4 on the Leaf column.",
+        "South draws from the deck.",
+        "South draws a card from the deck.",
+    ]
+    hidden += [
+        "South draws from the deck.",
+        "South draws a card from the deck. That was the deck's last card: the game ends.",
+    ]
     assert condense(hidden) == [
         "South plays Leaf 4 on the Leaf column.",
         "South draws 2 cards from the deck. That was the deck's last card: the game ends.",
@@ -245,8 +252,14 @@ def test_the_title_line_fits_80_columns_with_every_variant_on() -> None:
     from tabletop_muster.board import VARIANT_TAGS, title_line
 
     for flags in product((False, True), repeat=3):
-        state = build_state(north="W1 L1 C1 F1 P1", south="W2 L2 C2 F2 P2", turn=499, simplified=flags[0],
-                            power_of_one=flags[1], over_the_rainbow=flags[2])
+        state = build_state(
+            north="W1 L1 C1 F1 P1",
+            south="W2 L2 C2 F2 P2",
+            turn=499,
+            simplified=flags[0],
+            power_of_one=flags[1],
+            over_the_rainbow=flags[2],
+        )
         line = title_line(state.view(0)).plain
         assert len(line) < 80, line
         for on, (name, short) in zip(flags, VARIANT_TAGS):

@@ -30,8 +30,11 @@ def write(tmp_path: Path, data: Any, name: str = "pos.json") -> str:
 
 def position() -> Any:
     return build_state(
-        north="W1 W3 R L2 C1", south="F1 F2 F3 P1 P2",
-        north_columns={"water": "W1 W2"}, south_columns={"flame": "F1 RW"}, castles={"cloud": "C2 X"},
+        north="W1 W3 R L2 C1",
+        south="F1 F2 F3 P1 P2",
+        north_columns={"water": "W1 W2"},
+        south_columns={"flame": "F1 RW"},
+        castles={"cloud": "C2 X"},
         known=("L2", ""),
     )
 

@@ -110,7 +110,13 @@ class NimState(State[Move]):
         return DataView(player, self.to_json())
 
     def to_json(self) -> Any:
-        return {"pile": self.pile, "to_move": self.to_move, "phase": self.phase, "bonuses": self.bonuses, "winner": self.winner}
+        return {
+            "pile": self.pile,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "bonuses": self.bonuses,
+            "winner": self.winner,
+        }
 
     def describe(self, action: Move, viewer: int | None = None) -> str:
         if action.kind == "take":

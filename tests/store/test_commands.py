@@ -33,7 +33,9 @@ def games(data: Path, reg: FakeRegistry) -> dict[str, int]:
     return {"done": done_row, "open": open_row, "solo": solo_row}
 
 
-def test_history_lists_games_newest_first(cli_args: Any, games: dict[str, int], capsys: pytest.CaptureFixture[str]) -> None:
+def test_history_lists_games_newest_first(
+    cli_args: Any, games: dict[str, int], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert history.run(cli_args(history)) == 0
     out = capsys.readouterr().out
     assert "777" in out and "Ann v Computer (random)" in out
@@ -49,7 +51,13 @@ def test_history_of_an_empty_store(cli_args: Any, capsys: pytest.CaptureFixture[
     assert "No games yet." in capsys.readouterr().out
 
 
-def test_export_then_replay_the_file(cli_args: Any, games: dict[str, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_then_replay_the_file(
+    cli_args: Any,
+    games: dict[str, int],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     monkeypatch.chdir(tmp_path)
     row = games["done"]
     assert export.run(cli_args(export, str(row))) == 0
@@ -62,7 +70,9 @@ def test_export_then_replay_the_file(cli_args: Any, games: dict[str, int], tmp_p
     out = capsys.readouterr().out
     assert f"after action {len(data['history'])} of {len(data['history'])}" in out
     for number, notation in enumerate(data["history"], 1):
-        assert re.search(rf"(?m)^ *{number}\. +{re.escape(notation)} ", out), f"action {number} ({notation}) is not listed"
+        assert re.search(rf"(?m)^ *{number}\. +{re.escape(notation)} ", out), (
+            f"action {number} ({notation}) is not listed"
+        )
     assert f"Result: {data['result']}" in out
 
     # The same game replayed from the store prints the same thing.
@@ -70,7 +80,9 @@ def test_export_then_replay_the_file(cli_args: Any, games: dict[str, int], tmp_p
     assert capsys.readouterr().out == out
 
 
-def test_export_refuses_to_overwrite_and_unknown_ids(cli_args: Any, games: dict[str, int], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_refuses_to_overwrite_and_unknown_ids(
+    cli_args: Any, games: dict[str, int], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "mine.json"
     target.write_text("keep me")
     assert export.run(cli_args(export, str(games["done"]), "-o", str(target))) == 2
@@ -88,7 +100,9 @@ def test_export_to_standard_output(cli_args: Any, games: dict[str, int], capsys:
     assert json.loads(capsys.readouterr().out)["game"] == "climb"
 
 
-def test_replay_of_an_unfinished_game_prints(cli_args: Any, games: dict[str, int], capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_of_an_unfinished_game_prints(
+    cli_args: Any, games: dict[str, int], capsys: pytest.CaptureFixture[str]
+) -> None:
     assert replay.run(cli_args(replay, str(games["open"]), "--print")) == 0
     assert "Unfinished game." in capsys.readouterr().out
 
@@ -103,13 +117,17 @@ def test_replay_refuses_bad_files_clearly(cli_args: Any, tmp_path: Path, capsys:
     assert "no such file" in capsys.readouterr().err
 
 
-def test_interactive_replay_needs_a_terminal(cli_args: Any, games: dict[str, int], capsys: pytest.CaptureFixture[str]) -> None:
+def test_interactive_replay_needs_a_terminal(
+    cli_args: Any, games: dict[str, int], capsys: pytest.CaptureFixture[str]
+) -> None:
     # Under pytest standard input and output are not terminals.
     assert replay.run(cli_args(replay, str(games["done"]))) == 2
     assert "needs a terminal" in capsys.readouterr().err
 
 
-def test_interactive_replay_steps_forwards_and_backwards(cli_args: Any, games: dict[str, int], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_interactive_replay_steps_forwards_and_backwards(
+    cli_args: Any, games: dict[str, int], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     keys = iter(["", "n", "b", "e", "b", "x", "q"])
     monkeypatch.setattr("tabletop.commands.replay.require_terminal", lambda what: None)
     monkeypatch.setattr("tabletop.commands.replay.read_command", lambda: next(keys))
@@ -117,7 +135,9 @@ def test_interactive_replay_steps_forwards_and_backwards(cli_args: Any, games: d
     out = capsys.readouterr().out
     with Store.open(cli_args(history).data_dir) as store:
         n = len(store.get(games["done"]).history)
-    positions = [int(line.split("after action ")[1].split(" ")[0]) for line in out.splitlines() if "after action" in line]
+    positions = [
+        int(line.split("after action ")[1].split(" ")[0]) for line in out.splitlines() if "after action" in line
+    ]
     assert positions == [0, 1, 2, 1, n, n - 1, n - 1]
     # An unknown key is named, and the position stays.
     assert out.count("'x' is not a replay key.") == 1
@@ -129,7 +149,13 @@ def test_stats_command(cli_args: Any, games: dict[str, int], capsys: pytest.Capt
     assert "Statistics" in out and "Nim" in out and "Climb" in out and "Solo" in out
 
 
-def test_data_dir_option_beats_the_environment(cli_args: Any, games: dict[str, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_data_dir_option_beats_the_environment(
+    cli_args: Any,
+    games: dict[str, int],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "elsewhere"))
     assert history.run(cli_args(history)) == 0
     assert "777" in capsys.readouterr().out

@@ -121,7 +121,9 @@ def test_two_programs_creating_the_database_together(tmp_path: Path) -> None:
         barrier = threading.Barrier(2)
         notices: list[str | None] = []
 
-        def opener(folder: Path = folder, barrier: threading.Barrier = barrier, notices: list[str | None] = notices) -> None:
+        def opener(
+            folder: Path = folder, barrier: threading.Barrier = barrier, notices: list[str | None] = notices
+        ) -> None:
             barrier.wait()
             with Store.open(folder) as store:
                 notices.append(store.notice)

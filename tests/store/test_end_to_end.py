@@ -17,7 +17,9 @@ from tabletop.store import Store, start_recording
 
 
 def _tabletop(env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tabletop", *argv], env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", *argv], env=env, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_export_and_replay_a_plugin_game(example_plugin_path: Path, data: Path, tmp_path: Path) -> None:
@@ -68,8 +70,13 @@ def test_replay_of_an_unfinished_game_shows_no_hand_and_a_finished_one_every_han
 
     history = ["deal 9", "deal 1", "deal 8", "deal 2", "deal 7", "deal 3", "play 9", "play 2"]
     record = GameRecord(
-        game_id="highcard", options={"hand": "3", "low": "off"}, seed=0, seats=["human", "random"],
-        names=["You", "Computer (Random)"], history=history, started="2026-01-01T00:00:00",
+        game_id="highcard",
+        options={"hand": "3", "low": "off"},
+        seed=0,
+        seats=["human", "random"],
+        names=["You", "Computer (Random)"],
+        history=history,
+        started="2026-01-01T00:00:00",
     )
     replay = build_replay(record, Registry.discover())
     # While the game goes on it is shown from no seat: no dealt card is told, every card played is.

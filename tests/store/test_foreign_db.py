@@ -43,11 +43,20 @@ def _application_id(path: Path) -> int:
 def test_every_command_refuses_another_programs_database_and_leaves_it_alone(data: Path) -> None:
     path = _foreign(data)
     before = _digest(path)
-    for argv in (("history",), ("stats",), ("export", "1", "-o", "-"), ("replay", "1", "--print"), ("history", "--delete", "1")):
+    for argv in (
+        ("history",),
+        ("stats",),
+        ("export", "1", "-o", "-"),
+        ("replay", "1", "--print"),
+        ("history", "--delete", "1"),
+    ):
         refused = tabletop(data, *argv)
         assert refused.returncode == 1, (argv, refused.stdout, refused.stderr)
         message = " ".join(refused.stderr.split())  # rich wraps long lines
-        assert f"{path} is not a Tabletop database (it has tables games, notes); move it elsewhere or use --data-dir" in message
+        assert (
+            f"{path} is not a Tabletop database (it has tables games, notes); move it elsewhere or use --data-dir"
+            in message
+        )
         assert "Traceback" not in refused.stderr
     assert _digest(path) == before
     assert sorted(p.name for p in data.iterdir()) == ["tabletop.db"]  # no -wal, no -shm, nothing moved aside
@@ -96,7 +105,9 @@ def _unmarked(data: Path, version: int) -> Path:
 
 
 @pytest.mark.parametrize("version", [1, schema.LATEST])
-def test_an_unmarked_tabletop_database_is_read_unchanged_and_marked_when_first_written(data: Path, version: int) -> None:
+def test_an_unmarked_tabletop_database_is_read_unchanged_and_marked_when_first_written(
+    data: Path, version: int
+) -> None:
     path = _unmarked(data, version)
     before = _digest(path)
     with Store.open(data, write=False) as reader:

@@ -24,7 +24,9 @@ from tabletop.store.records import MAX_RECORD_BYTES, record_to_json
 
 def tabletop(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, TABLETOP_DATA_DIR=str(data), COLUMNS="100")
-    return subprocess.run([sys.executable, "-m", "tabletop", *args], env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", *args], env=env, capture_output=True, text=True, timeout=60
+    )
 
 
 @pytest.fixture
@@ -54,7 +56,9 @@ def refused(path: Path, data: Path, *words: str) -> str:
     return result.stderr
 
 
-def test_a_stated_result_that_the_actions_do_not_give_is_refused(finished_record: dict[str, Any], tmp_path: Path) -> None:
+def test_a_stated_result_that_the_actions_do_not_give_is_refused(
+    finished_record: dict[str, Any], tmp_path: Path
+) -> None:
     good = tmp_path / "good.json"
     good.write_text(json.dumps(finished_record))
     shown = tabletop("replay", str(good), "--print", data=tmp_path / "data")

@@ -27,7 +27,12 @@ def tabletop(data: Path, *argv: str, lock_timeout: str = "0.5") -> subprocess.Co
     env = dict(os.environ, COLUMNS="120", TTY_COMPATIBLE="0", **{LOCK_TIMEOUT_ENV: lock_timeout})
     return subprocess.run(
         [sys.executable, "-m", "tabletop", "--data-dir", str(data), *argv],
-        env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL, check=False,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        check=False,
     )
 
 
@@ -75,7 +80,9 @@ def test_stats_export_and_replay_read_while_locked(data: Path, holder: sqlite3.C
     assert _left_in_place(data) == []
 
 
-def test_a_writing_command_waits_then_refuses_and_changes_nothing(data: Path, holder: sqlite3.Connection, one_game: int) -> None:
+def test_a_writing_command_waits_then_refuses_and_changes_nothing(
+    data: Path, holder: sqlite3.Connection, one_game: int
+) -> None:
     refused = tabletop(data, "history", "--delete", str(one_game))
     assert refused.returncode == 1
     assert WAITING in refused.stderr and BUSY in refused.stderr
@@ -86,7 +93,9 @@ def test_a_writing_command_waits_then_refuses_and_changes_nothing(data: Path, ho
         assert [r.seed for r in store.history()] == [4242]
 
 
-def test_a_writing_command_goes_on_once_the_lock_is_released(data: Path, holder: sqlite3.Connection, one_game: int) -> None:
+def test_a_writing_command_goes_on_once_the_lock_is_released(
+    data: Path, holder: sqlite3.Connection, one_game: int
+) -> None:
     release = threading.Timer(1.0, lambda: holder.execute("ROLLBACK"))
     release.start()
     try:

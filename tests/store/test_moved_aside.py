@@ -78,7 +78,9 @@ def test_the_play_loop_stops_the_game_and_says_why(example_plugin_path: Path, da
     assert not match.is_over()  # stopped at the first action that could not be saved
 
 
-def test_leaving_after_a_failed_save_does_not_claim_the_game_is_saved(example_plugin_path: Path, data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_leaving_after_a_failed_save_does_not_claim_the_game_is_saved(
+    example_plugin_path: Path, data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from tabletop.commands.session import play_match
     from tabletop.registry import Registry
     from tabletop.store import StoreError

@@ -72,7 +72,9 @@ def test_reading_commands_work_and_writing_ones_refuse(
         assert [r.id for r in store.history()] == [finished]
 
 
-def test_opening_for_writing_is_refused_before_anything_is_written(finished: int, data: Path, no_write_access: None) -> None:
+def test_opening_for_writing_is_refused_before_anything_is_written(
+    finished: int, data: Path, no_write_access: None
+) -> None:
     before = _digest(database_path(data))
     with pytest.raises(StoreReadOnlyError, match=READ_ONLY):
         Store.open(data)
@@ -81,7 +83,9 @@ def test_opening_for_writing_is_refused_before_anything_is_written(finished: int
     assert _digest(database_path(data)) == before
 
 
-def test_sqlite_answering_readonly_is_a_read_only_database(finished: int, data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sqlite_answering_readonly_is_a_read_only_database(
+    finished: int, data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """When only SQLite knows (a read-only mount, say), its "attempt to write a readonly database" is told plainly."""
     from tabletop.store import db
 
@@ -107,7 +111,9 @@ class Pauses(Prompter):
         self.pauses.append(message)
 
 
-def test_the_menu_refuses_to_start_a_game_it_cannot_save(example_plugin_path: Path, finished: int, data: Path, no_write_access: None) -> None:
+def test_the_menu_refuses_to_start_a_game_it_cannot_save(
+    example_plugin_path: Path, finished: int, data: Path, no_write_access: None
+) -> None:
     from tabletop.commands.session import play_setup
     from tabletop.commands.setup import Setup
     from tabletop.registry import Registry
@@ -139,7 +145,9 @@ def _unprivileged(argv: list[str]) -> list[str]:
 def _run(data: Path, *argv: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, COLUMNS="200", TTY_COMPATIBLE="0", **{LOCK_TIMEOUT_ENV: "0.5"})
     command = _unprivileged([sys.executable, "-m", "tabletop", "--data-dir", str(data), *argv])
-    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL, check=False)
+    return subprocess.run(
+        command, env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL, check=False
+    )
 
 
 @pytest.fixture
@@ -164,7 +172,9 @@ def test_a_read_only_data_directory_through_the_real_program(data: Path, finishe
     assert _run(data, "stats").returncode == 0
     exported = _run(data, "export", str(finished), "-o", "-")
     assert exported.returncode == 0 and '"seed": 5150' in exported.stdout, exported.stderr
-    replayed = _run(data, "replay", str(finished), "--print")  # read from the store; the fake game is not installed there
+    replayed = _run(
+        data, "replay", str(finished), "--print"
+    )  # read from the store; the fake game is not installed there
     assert "the record is of game 'nim'" in replayed.stderr and "Traceback" not in replayed.stderr
     refused = _run(data, "history", "--delete", str(finished))
     assert refused.returncode == 1

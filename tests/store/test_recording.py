@@ -71,7 +71,15 @@ def test_record_replay_matches_framework_replay(reg: FakeRegistry) -> None:
     for seed in range(20):
         original = Match(game, seed=seed, agents=[RandomAgent(), RandomAgent()])
         original.run()
-        record = GameRecord(game_id="nim", options=original.options, seed=seed, seats=["random"] * 2, names=["A", "B"], history=original.history, started="2026-01-01T00:00:00+00:00")
+        record = GameRecord(
+            game_id="nim",
+            options=original.options,
+            seed=seed,
+            seats=["random"] * 2,
+            names=["A", "B"],
+            history=original.history,
+            started="2026-01-01T00:00:00+00:00",
+        )
         ours = replay_history(game, record, [None, None])
         theirs = Match.replay(game, original.history, options=original.options, seed=seed)
         assert ours.state == theirs.state == original.state
@@ -108,6 +116,7 @@ def test_a_store_failure_does_not_stop_the_game(store: Store, reg: FakeRegistry)
     match = Match(reg.get("nim"), seed=8, agents=[RandomAgent(), RandomAgent()])
     recorder = start_recording(store, match, ["random", "random"], ["A", "B"])
     match.step()
+
     def failing(*args: object, **kwargs: object) -> int:
         raise StoreError("disk full")
 

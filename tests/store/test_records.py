@@ -86,7 +86,9 @@ def test_unknown_game_is_refused(finished: GameRecord, reg: FakeRegistry) -> Non
         ({"started": "yesterday"}, "'yesterday' is not a date and time"),
     ],
 )
-def test_impossible_values_are_refused(finished: GameRecord, reg: FakeRegistry, changes: dict[str, Any], expected: str) -> None:
+def test_impossible_values_are_refused(
+    finished: GameRecord, reg: FakeRegistry, changes: dict[str, Any], expected: str
+) -> None:
     assert expected in _refusal(_with(finished, **changes), reg)
 
 
@@ -105,7 +107,15 @@ def test_action_that_does_not_parse_names_its_number(finished: GameRecord, reg: 
 
 
 def test_illegal_action_names_its_number_and_the_games_reason(reg: FakeRegistry) -> None:
-    record = GameRecord(game_id="nim", options={"pile": "5"}, seed=1, seats=["human", "human"], names=["A", "B"], history=["roll1", "take2", "bonus0", "take2", "bonus0", "take2"], started="2026-01-01T00:00:00+00:00")
+    record = GameRecord(
+        game_id="nim",
+        options={"pile": "5"},
+        seed=1,
+        seats=["human", "human"],
+        names=["A", "B"],
+        history=["roll1", "take2", "bonus0", "take2", "bonus0", "take2"],
+        started="2026-01-01T00:00:00+00:00",
+    )
     # pile 5 + 1 = 6; 6-2=4, 4-2=2, 2-2=0: the game is over after action 6
     assert record_from_json(record_to_json(record), reg).history == record.history
     data = record_to_json(record)

@@ -17,7 +17,9 @@ def _one_game(data: Path, reg: FakeRegistry) -> None:
 
 
 def _aside(data: Path, why: str) -> list[Path]:
-    return sorted(p for p in data.iterdir() if p.name.startswith(f"tabletop.db.{why}-") and not p.name.endswith(("-wal", "-shm")))
+    return sorted(
+        p for p in data.iterdir() if p.name.startswith(f"tabletop.db.{why}-") and not p.name.endswith(("-wal", "-shm"))
+    )
 
 
 def test_file_that_is_not_a_database(data: Path) -> None:

@@ -41,8 +41,17 @@ def record_file(example_plugin_path: Path, data: Path, tmp_path: Path) -> Path:
 
 
 def _spawn(example_plugin_path: Path, *argv: str) -> Any:
-    env = dict(os.environ, PYTHONPATH=str(example_plugin_path), TERM="xterm-256color", TTY_COMPATIBLE="0", COLUMNS="100", NO_COLOR="1")
-    return pexpect.spawn(sys.executable, ["-m", "tabletop", *argv], env=env, encoding="utf-8", dimensions=(40, 100), timeout=20)
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(example_plugin_path),
+        TERM="xterm-256color",
+        TTY_COMPATIBLE="0",
+        COLUMNS="100",
+        NO_COLOR="1",
+    )
+    return pexpect.spawn(
+        sys.executable, ["-m", "tabletop", *argv], env=env, encoding="utf-8", dimensions=(40, 100), timeout=20
+    )
 
 
 def _quit(child: Any) -> None:

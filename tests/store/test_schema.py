@@ -22,7 +22,7 @@ def test_version_one_database_is_migrated_keeping_its_games(data: Path) -> None:
     assert schema.migrate(conn, target=1) == 1
     conn.execute(
         "INSERT INTO games (game_id, options, seed, seats, names, started, finished, result, returns, program_version)"
-        " VALUES ('nim', '{\"pile\": \"5\"}', 42, '[\"human\", \"random\"]', '[\"Ann\", \"Computer\"]',"
+        ' VALUES (\'nim\', \'{"pile": "5"}\', 42, \'["human", "random"]\', \'["Ann", "Computer"]\','
         " '2026-01-01T10:00:00+00:00', '2026-01-01T10:05:00+00:00', 'Player 1 wins', '[1.0, 0.0]', '0.0.9')"
     )
     conn.executemany("INSERT INTO actions (game, ply, notation) VALUES (1, ?, ?)", [(0, "roll1"), (1, "take2")])

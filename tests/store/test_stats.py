@@ -63,7 +63,14 @@ def test_rows_per_game_and_opponent_level() -> None:
     rows = {(r.game_id, r.opponent): r for r in compute_stats(records)}
     assert set(rows) == {("nim", "random"), ("nim", "hard"), ("nim", "human"), ("climb", "solo")}
     solo = rows[("climb", "solo")]
-    assert (solo.played, solo.won, solo.lost, solo.best_score, solo.best_streak, solo.current_streak) == (3, 2, 1, 22.0, 1, 1)
+    assert (solo.played, solo.won, solo.lost, solo.best_score, solo.best_streak, solo.current_streak) == (
+        3,
+        2,
+        1,
+        22.0,
+        1,
+        1,
+    )
     assert rows[("nim", "hard")].best_score is None
 
 
@@ -99,9 +106,17 @@ def test_the_history_fits_a_duel_in_two_lines_at_80_columns() -> None:
 
     names = game_names(Installed(), ["muster"])  # type: ignore[arg-type]
     assert names == {"muster": "Muster"}  # the short name: the full one would wrap
-    record = GameRecord(game_id="muster", options={}, seed=1797788480, seats=["human", "medium"],
-                        names=["You", "Computer (Medium)"], started="2026-11-30T06:48:00+00:00",
-                        result="North wins, 3 castles to 2.", returns=[1.0, 0.0], finished="2026-11-30T07:00:00+00:00")
+    record = GameRecord(
+        game_id="muster",
+        options={},
+        seed=1797788480,
+        seats=["human", "medium"],
+        names=["You", "Computer (Medium)"],
+        started="2026-11-30T06:48:00+00:00",
+        result="North wins, 3 castles to 2.",
+        returns=[1.0, 0.0],
+        finished="2026-11-30T07:00:00+00:00",
+    )
     record.id = 12
     console = Console(file=io.StringIO(), width=80, record=True)
     console.print(history_table([record], names, {"muster": muster.info.seat_names}))

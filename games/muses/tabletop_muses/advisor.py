@@ -1,14 +1,14 @@
 """The advisor: the win probability after each legal action, from the exact solver.
 
-    >>> from tabletop_muses.cards import load_cards
-    >>> from tabletop_muses.rules import MusesState
-    >>> cards = load_cards().with_target(5)
-    >>> state = MusesState(cards)
-    >>> for text in ("draw Erato", "roll 2 3"):
-    ...     state.apply(next(a for a in state.legal_actions() if str(a) == text))
-    >>> advice = Advisor(cards, cache_dir=None).advise(state)
-    >>> str(advice.best), advice.value == advice.options[0][1]
-    ('claim Erato', True)
+>>> from tabletop_muses.cards import load_cards
+>>> from tabletop_muses.rules import MusesState
+>>> cards = load_cards().with_target(5)
+>>> state = MusesState(cards)
+>>> for text in ("draw Erato", "roll 2 3"):
+...     state.apply(next(a for a in state.legal_actions() if str(a) == text))
+>>> advice = Advisor(cards, cache_dir=None).advise(state)
+>>> str(advice.best), advice.value == advice.options[0][1]
+('claim Erato', True)
 """
 
 from __future__ import annotations

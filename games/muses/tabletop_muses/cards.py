@@ -192,7 +192,7 @@ def _power(text: Any, where: str) -> Power | None:
     if text is None or text == "" or text == "none":
         return None
     if not isinstance(text, str):
-        raise CardFileError(f"{where}, power: expected text such as \"flip\" or \"adjust 2\", found {text!r}")
+        raise CardFileError(f'{where}, power: expected text such as "flip" or "adjust 2", found {text!r}')
     text = _text(text, MAX_POWER_CHARS, f"{where}, power", "a power")
     words = text.strip().lower().split()
     kinds = "flip, reroll, adjust N (N from 1 to 3), match, or none"
@@ -209,7 +209,7 @@ def _power(text: Any, where: str) -> Power | None:
 
 def _edges(raw: Any, where: str) -> tuple[Condition | None, ...]:
     if not isinstance(raw, list) or len(raw) != EDGES:
-        raise CardFileError(f"{where}, edges: expected a list of {EDGES} conditions (\"\" for blank), found {raw!r}")
+        raise CardFileError(f'{where}, edges: expected a list of {EDGES} conditions ("" for blank), found {raw!r}')
     edges: list[Condition | None] = []
     for number, text in enumerate(raw, start=1):
         place = f"{where}, edge {number}"

@@ -293,7 +293,9 @@ class _Parser:
         if tok is None or not tok.isdecimal():
             raise self.fail(f"{what} (a number from {low} to {high})")
         if len(tok) > MAX_DIGITS:  # no legal number is this long; int() of thousands of digits fails
-            raise ConditionError(f"in {self.text!r}: expected {what} from {low} to {high}, found a {len(tok)}-digit number")
+            raise ConditionError(
+                f"in {self.text!r}: expected {what} from {low} to {high}, found a {len(tok)}-digit number"
+            )
         value = int(self.take())
         if not low <= value <= high:
             self.i -= 1
@@ -382,7 +384,7 @@ def parse_condition(text: str) -> Condition:
     """
     parser = _Parser(text)
     if not parser.toks:
-        raise ConditionError("an empty condition (write \"\" in the edge list for a blank edge instead)")
+        raise ConditionError('an empty condition (write "" in the edge list for a blank edge instead)')
     cond = parser.condition()
     if parser.peek() is not None:
         raise parser.fail("the end of the condition, or 'and' / 'or'")

@@ -110,7 +110,9 @@ def status_lines(state: MusesState, width: int = 80) -> list[str]:
     """
     hints = "●" * state.hints + "○" * (state.cardset.hints - state.hints)
     where = "Game over" if state.phase == OVER else f"Turn {state.turn}  {dice_text(state)}"
-    head = f"{where}  Hints {hints} ({state.hints})  Deck {len(state.deck)}  Score {state.score()}/{state.cardset.target}"
+    head = (
+        f"{where}  Hints {hints} ({state.hints})  Deck {len(state.deck)}  Score {state.score()}/{state.cardset.target}"
+    )
     # Unused hints count a point each: say so, or a score before any claim looks wrong.
     if state.hints and len(note := f"{head} ({state.hints} from hints)") < width:
         head = note
@@ -228,14 +230,17 @@ class MusesUI(GameUI[MusesAction]):
         else:
             for i, rot in missing:
                 card = state.card(i)
-                out.append(
-                    (("Claim a muse", f"{card.name} ({card.worth})"), f"{dice} do not meet {card.top(rot)}")
-                )
+                out.append((("Claim a muse", f"{card.name} ({card.worth})"), f"{dice} do not meet {card.top(rot)}"))
         if state.hints == 0:
             out.append((("Use a hint",), "no hints left"))
         if not state.unused_powers():
             claimed_power = any(state.card(i).power is not None for i, _ in state.tableau)
-            out.append((("Use a power",), "every claimed power is used" if claimed_power else "claim a muse with a power first"))
+            out.append(
+                (
+                    ("Use a power",),
+                    "every claimed power is used" if claimed_power else "claim a muse with a power first",
+                )
+            )
         elif not any(isinstance(a, UsePower) for a in state.legal_actions()):
             out.append((("Use a power",), "your powers cannot change these dice"))
         return out
@@ -280,7 +285,9 @@ class MusesUI(GameUI[MusesAction]):
 
         from tabletop.ui.base import Fitted
 
-        parts = [f"{state.card(i).name}\u00a0{state.card(i).points}" for i, _ in state.tableau]  # name and points stay together
+        parts = [
+            f"{state.card(i).name}\u00a0{state.card(i).points}" for i, _ in state.tableau
+        ]  # name and points stay together
         total = "Claimed: " + (" + ".join(parts) if parts else "nothing") + f" = {state.claimed_points()}"
 
         def claimed(console: Console, options: ConsoleOptions) -> RenderableType:

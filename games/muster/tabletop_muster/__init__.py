@@ -49,11 +49,23 @@ SUMMARY = (
 )
 
 OPTIONS = (
-    Option("simplified", "Simplified", help="A card may go on any card of equal or lower strength; no Rainbow Bridges."),
+    Option(
+        "simplified", "Simplified", help="A card may go on any card of equal or lower strength; no Rainbow Bridges."
+    ),
     Option("power_of_one", "The Power of One", help="Only a 1-strength Banner may start an empty column."),
-    Option("over_the_rainbow", "Somewhere Over the Rainbow", help="Several Rainbow Bridges in one Bridge action (Simplified has no Bridges)."),
-    Option("first", "First player", choices=("random", "1", "2"), default="random", help="Who takes the first turn.",
-           choice_labels=("random", "North (1)", "South (2)")),
+    Option(
+        "over_the_rainbow",
+        "Somewhere Over the Rainbow",
+        help="Several Rainbow Bridges in one Bridge action (Simplified has no Bridges).",
+    ),
+    Option(
+        "first",
+        "First player",
+        choices=("random", "1", "2"),
+        default="random",
+        help="Who takes the first turn.",
+        choice_labels=("random", "North (1)", "South (2)"),
+    ),
 )
 
 

@@ -59,7 +59,9 @@ class MusterAction:
 
     __slots__ = ("card", "col", "id", "n", "op", "side", "src", "text")
 
-    def __init__(self, op: int, text: str, card: int = -1, col: int = -1, src: int = -1, side: int = -1, n: int = 0) -> None:
+    def __init__(
+        self, op: int, text: str, card: int = -1, col: int = -1, src: int = -1, side: int = -1, n: int = 0
+    ) -> None:
         self.id = -1
         self.op = op
         self.card = card

@@ -212,7 +212,11 @@ def status_line(view: MusterView) -> Text:
     """Whose turn it is and what they must do."""
     text = view.phase_text()
     if view.to_move == view.player:
-        text = "Your turn: " + {"act": "take one action", "refill": f"draw {view.to_draw} more", "place": "place the Rainbow card"}.get(view.phase, text)
+        text = "Your turn: " + {
+            "act": "take one action",
+            "refill": f"draw {view.to_draw} more",
+            "place": "place the Rainbow card",
+        }.get(view.phase, text)
         if view.phase == "refill" and view.castled is not None:
             text += f" (not from the {FACTION_NAMES[view.castled]} space)"
     return Text(text, style="bold")
@@ -347,7 +351,14 @@ def result_table(score: Score, viewer: int | None = None) -> Table:
     """
     names = [seat_label(p, viewer) for p in (0, 1)]
     order = seat_order(viewer)
-    table = Table(title="Final reckoning", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1), collapse_padding=True, title_justify="left")
+    table = Table(
+        title="Final reckoning",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+        title_justify="left",
+    )
     table.add_column("Castle", no_wrap=True)
     for what in ("strength", "Banners"):
         for seat in order:
@@ -374,7 +385,9 @@ def result_summary(score: Score, viewer: int | None = None) -> list[Text]:
     c, t = score.castles, score.totals
     lines = [Text(f"Castles won: {names[a]} {c[a]}, {names[b]} {c[b]}.")]
     if score.decided_by != "castles":
-        lines.append(Text(f"Castles tied {c[a]}-{c[b]}: total strength decides, {names[a]} {t[a]} to {names[b]} {t[b]}."))
+        lines.append(
+            Text(f"Castles tied {c[a]}-{c[b]}: total strength decides, {names[a]} {t[a]} to {names[b]} {t[b]}.")
+        )
     lines.append(Text(describe_score(score, names), style="bold"))
     return lines
 

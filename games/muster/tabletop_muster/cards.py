@@ -72,9 +72,7 @@ def is_rainbow(kind_or_token: int) -> bool:
     return kind_or_token >= FIRST_RAINBOW
 
 
-COPIES: tuple[int, ...] = tuple(
-    [STRENGTH_COPIES[k % 5 + 1] for k in BANNERS] + [5, 2]
-)
+COPIES: tuple[int, ...] = tuple([STRENGTH_COPIES[k % 5 + 1] for k in BANNERS] + [5, 2])
 """How many cards of each kind the game has (47 in all)."""
 
 FACTION_OF: tuple[int, ...] = tuple([k // 5 for k in BANNERS] + [-1] * (NUM_TOKENS - FIRST_RAINBOW))
@@ -82,9 +80,7 @@ FACTION_OF: tuple[int, ...] = tuple([k // 5 for k in BANNERS] + [-1] * (NUM_TOKE
 STRENGTH_OF: tuple[int, ...] = tuple([k % 5 + 1 for k in BANNERS] + [0] * (NUM_TOKENS - FIRST_RAINBOW))
 """Printed strength of a Banner kind; 0 for Rainbow cards."""
 
-TOP_VALUE: tuple[int, ...] = tuple(
-    [k % 5 + 1 for k in BANNERS] + [WIZARD_VALUE, 0] + [v for v in range(1, 5)]
-)
+TOP_VALUE: tuple[int, ...] = tuple([k % 5 + 1 for k in BANNERS] + [WIZARD_VALUE, 0] + [v for v in range(1, 5)])
 """Value a column token stands for when something is played on it (a Bridge: what it substituted)."""
 SCORE_OF: tuple[int, ...] = tuple([k % 5 + 1 for k in BANNERS] + [WIZARD_VALUE, 0, 1, 1, 1, 1])
 """Strength a column token counts when scoring: a Wizard 6, a Bridge 1."""
@@ -150,6 +146,7 @@ SEAT_KEYS = ("north", "south")
 def seat_label(seat: int, viewer: int | None) -> str:
     """``North``, or ``North (you)`` when ``viewer`` sits there (the board and the log name it alike)."""
     return f"{SEAT_NAMES[seat]} (you)" if seat == viewer else SEAT_NAMES[seat]
+
 
 TURN_LIMIT = 500
 """Safeguard: after this many turns the game ends as if the deck had run out.

@@ -13,7 +13,9 @@ from typing import TextIO
 from tabletop.files import FileRefused
 from tabletop.game import InvalidStateError
 
-MOVES_USAGE = "usage: tabletop muster moves [--long] FILE   (FILE: a position as JSON, a full state or a view; - reads stdin)"
+MOVES_USAGE = (
+    "usage: tabletop muster moves [--long] FILE   (FILE: a position as JSON, a full state or a view; - reads stdin)"
+)
 
 
 def _read(path: str) -> str:

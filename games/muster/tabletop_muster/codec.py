@@ -59,11 +59,26 @@ R = TypeVar("R", bound=MusterRules)
 def state_to_json(s: MusterRules) -> dict[str, Any]:
     """The full state; the deck is listed sorted (its order is not part of the state)."""
     data: dict[str, Any] = {"kind": "state"}
-    data.update(json_header(s.phase, s.cur, s.first, s.turn, s.need, s.castled, s.pending, (s.simplified, s.power_of_one, s.over_rainbow)))
+    data.update(
+        json_header(
+            s.phase,
+            s.cur,
+            s.first,
+            s.turn,
+            s.need,
+            s.castled,
+            s.pending,
+            (s.simplified, s.power_of_one, s.over_rainbow),
+        )
+    )
     data["deck"] = json_cards(s.deck)
     data["castles"] = {FACTION_KEYS[f]: json_stack(s.castles[f]) for f in range(5)}
     for p in (0, 1):
-        data[SEAT_KEYS[p]] = {"hand": json_cards(s.hands[p]), "known": json_cards(s.known[p]), "columns": json_columns(s.cols[p])}
+        data[SEAT_KEYS[p]] = {
+            "hand": json_cards(s.hands[p]),
+            "known": json_cards(s.known[p]),
+            "columns": json_columns(s.cols[p]),
+        }
     return data
 
 
@@ -146,7 +161,10 @@ class _Reader:
             out.append(token)
             self.seen.append((RAINBOW if is_rainbow(token) else token, where))
         if out and out[-1] >= BRIDGE_BASE:
-            _fail(f"{path}[{len(out) - 1}]", "a Rainbow Bridge is always followed by a Banner in the same action, so it is never the top card")
+            _fail(
+                f"{path}[{len(out) - 1}]",
+                "a Rainbow Bridge is always followed by a Banner in the same action, so it is never the top card",
+            )
         return out
 
 
@@ -158,14 +176,20 @@ def _check_on(below: list[int], token: int, where: str, rules: tuple[bool, bool,
     if token == WIZARD:
         return
     if prev == WIZARD:
-        _fail(where, f"{'a Rainbow Bridge' if is_rainbow(token) else 'a Banner'} ({token_code(token)}) cannot lie on a Rainbow Wizard; only another Wizard can")
+        _fail(
+            where,
+            f"{'a Rainbow Bridge' if is_rainbow(token) else 'a Banner'} ({token_code(token)}) cannot lie on a Rainbow Wizard; only another Wizard can",
+        )
     if token >= BRIDGE_BASE:
         if simplified:
             _fail(where, "the Simplified game has no Rainbow Bridges")
         if prev >= BRIDGE_BASE and not over_rainbow:
             _fail(where, "two Bridges in a row need Somewhere Over the Rainbow")
         if TOP_VALUE[token] != top + 1:
-            _fail(where, f"a Bridge on {'an empty column' if not below else token_name(prev)} stands for {top + 1}, not {TOP_VALUE[token]}")
+            _fail(
+                where,
+                f"a Bridge on {'an empty column' if not below else token_name(prev)} stands for {top + 1}, not {TOP_VALUE[token]}",
+            )
         return
     s = STRENGTH_OF[token]
     if prev >= BRIDGE_BASE:
@@ -242,7 +266,9 @@ def _side(r: _Reader, s: MusterRules, p: int, hidden: bool) -> tuple[int, list[i
     cols = r.get(side, "columns", key, dict)
     _no_extra(cols, FACTION_KEYS, f"{key}.columns")
     rules = (s.simplified, s.power_of_one, s.over_rainbow)
-    s.cols[p] = [r.column(r.get(cols, f, f"{key}.columns", list, []), f"{key}.columns.{f}", rules) for f in FACTION_KEYS]
+    s.cols[p] = [
+        r.column(r.get(cols, f, f"{key}.columns", list, []), f"{key}.columns.{f}", rules) for f in FACTION_KEYS
+    ]
     known = r.cards(r.get(side, "known", key, list, []), f"{key}.known", record=False)
     if hidden:
         size = r.get(side, "hand_size", key, int)
@@ -274,7 +300,9 @@ def _check_counts(r: _Reader, exact: bool, unseen: int = 0) -> None:
         counts[kind] += 1
         if counts[kind] > COPIES[kind]:
             others = [w for k, w in r.seen if k == kind and w != where][:3]
-            _fail(where, f"one {card_name(kind)} card too many: the game has {COPIES[kind]} (also at {', '.join(others)})")
+            _fail(
+                where, f"one {card_name(kind)} card too many: the game has {COPIES[kind]} (also at {', '.join(others)})"
+            )
     total = sum(counts) + unseen
     if total != TOTAL_CARDS:
         missing = [card_code(k) for k in range(NUM_KINDS) for _ in range(COPIES[k] - counts[k])]

@@ -67,6 +67,7 @@ def build_state(
         >>> len(s.deck), [str(a) for a in s.legal_actions() if str(a).startswith("R+")]
         (36, ['R+L2>L', 'R+W3>W'])
     """
+
     def split(text: str) -> list[str]:
         return text.split()
 
@@ -81,8 +82,16 @@ def build_state(
         "castled": castled,
         "pending": pending,
         "castles": {k: split(v) for k, v in (castles or {}).items()},
-        "north": {"hand": split(north), "known": split(known[0]), "columns": {k: split(v) for k, v in (north_columns or {}).items()}},
-        "south": {"hand": split(south), "known": split(known[1]), "columns": {k: split(v) for k, v in (south_columns or {}).items()}},
+        "north": {
+            "hand": split(north),
+            "known": split(known[0]),
+            "columns": {k: split(v) for k, v in (north_columns or {}).items()},
+        },
+        "south": {
+            "hand": split(south),
+            "known": split(known[1]),
+            "columns": {k: split(v) for k, v in (south_columns or {}).items()},
+        },
         "deck": [],
     }
     # Count what is placed, leniently (bad codes are reported by the full check below).

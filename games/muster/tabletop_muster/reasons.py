@@ -291,7 +291,11 @@ def _kind_mismatch(card: int, verb: str | None, simplified: bool) -> str:
         if verb == "move":
             return "a Move uses no hand card"
         # Simplified leaves Bridges out, so the card is only ever a Wizard there.
-        return "a Rainbow Wizard/Bridge card is played as a Wizard or castled" if simplified else "a Rainbow Wizard/Bridge card is played as a Wizard or a Bridge, or castled"
+        return (
+            "a Rainbow Wizard/Bridge card is played as a Wizard or castled"
+            if simplified
+            else "a Rainbow Wizard/Bridge card is played as a Wizard or a Bridge, or castled"
+        )
     if verb in ("wizard",):
         return "only a Rainbow card can be played as a Wizard"
     return "a Move uses no hand card" if verb == "move" else "this card cannot be used that way"

@@ -109,6 +109,7 @@ def _swap_tables(place: tuple[tuple[bool, ...], ...]) -> tuple[Any, Any]:
     replacing a Bridge that stood for ``stood``. ``icon`` is the column's faction, or 5
     when a Rainbow Castle tops its space (any faction).
     """
+
     def allowed(f: int, k: int) -> bool:
         return f == 5 or k // 5 == f
 
@@ -116,7 +117,8 @@ def _swap_tables(place: tuple[tuple[bool, ...], ...]) -> tuple[Any, Any]:
         tuple(
             tuple(
                 frozenset(
-                    k for k in BANNERS
+                    k
+                    for k in BANNERS
                     if allowed(f, k) and place[below][STRENGTH_OF[k]] and (not above or place[STRENGTH_OF[k]][above])
                 )
                 for f in range(6)
@@ -199,7 +201,14 @@ class MusterRules:
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, *, simplified: bool = False, power_of_one: bool = False, over_rainbow: bool = False, first: int | None = None) -> Self:
+    def new(
+        cls,
+        *,
+        simplified: bool = False,
+        power_of_one: bool = False,
+        over_rainbow: bool = False,
+        first: int | None = None,
+    ) -> Self:
         """The position before the deal; ``first`` None means chance picks the first player."""
         s = cls()
         s.set_variants(simplified, power_of_one, over_rainbow)
@@ -347,7 +356,9 @@ class MusterRules:
         out.sort()
         return out
 
-    def _bridge_ids(self, rainbows: int, banners: set[int], tops: list[int], free: tuple[int, ...], out: list[int]) -> None:
+    def _bridge_ids(
+        self, rainbows: int, banners: set[int], tops: list[int], free: tuple[int, ...], out: list[int]
+    ) -> None:
         """Bridges (ruling 3): n Bridges on top value t stand for t+1..t+n, then a Banner t+n+1 <= 5."""
         most = rainbows if self.over_rainbow else 1
         for k in banners:
@@ -531,7 +542,6 @@ class MusterRules:
         if self.need == 0:
             self._end_turn()
 
-
     def _chance(self, kind: int) -> None:
         self.deck.remove(kind)  # keeps the deck sorted, so a draw depends on its contents only
         ph = self.phase
@@ -607,4 +617,3 @@ def lowest_rainbow(column: Sequence[int]) -> int:
         if t >= FIRST_RAINBOW:
             return i
     return -1
-

@@ -87,7 +87,11 @@ def swap_target_label(view: MusterView, side: int, faction: int) -> str:
     owner = "your" if side == view.player else f"{SEAT_NAMES[side]}'s"
     token = column[i]
     if token == WIZARD:
-        below = f"on {card_code(column[i - 1]) if not is_rainbow(column[i - 1]) else 'a Rainbow card'}" if i else "first in the column"
+        below = (
+            f"on {card_code(column[i - 1]) if not is_rainbow(column[i - 1]) else 'a Rainbow card'}"
+            if i
+            else "first in the column"
+        )
         what = f"Wizard {below}"
     else:
         what = f"Bridge as {TOP_VALUE[token]}"
@@ -186,7 +190,9 @@ class MusterUI(GameUI[A.MusterAction]):
         assert isinstance(state, MusterState)
         lines: list[RenderableType] = []
         if state.deck:
-            lines.append(f"{state.turn} turns played, the limit, with {len(state.deck)} cards still in the deck: the game ends here.")
+            lines.append(
+                f"{state.turn} turns played, the limit, with {len(state.deck)} cards still in the deck: the game ends here."
+            )
         return Group(*lines, result(state.score(), self._viewer))
 
     # ---------------------------------------------------------------- choosing
@@ -211,7 +217,9 @@ class MusterUI(GameUI[A.MusterAction]):
         return _unavailable_actions(state, view, legal)
 
 
-def _unavailable_draws(state: MusterState, view: MusterView, legal: Sequence[A.MusterAction]) -> list[tuple[tuple[str, ...], str]]:
+def _unavailable_draws(
+    state: MusterState, view: MusterView, legal: Sequence[A.MusterAction]
+) -> list[tuple[tuple[str, ...], str]]:
     """Castle spaces with cards that cannot be drawn from (the engine's reason when it is short)."""
     from tabletop_muster.reasons import reason_illegal
 
@@ -258,7 +266,9 @@ def _rainbow_uses(view: MusterView) -> str:
     return "play it as a Wizard or castle it" if view.simplified else "play it as a Wizard or Bridge, or castle it"
 
 
-def _unavailable_actions(state: MusterState, view: MusterView, legal: Sequence[A.MusterAction]) -> list[tuple[tuple[str, ...], str]]:
+def _unavailable_actions(
+    state: MusterState, view: MusterView, legal: Sequence[A.MusterAction]
+) -> list[tuple[tuple[str, ...], str]]:
     from tabletop_muster.reasons import reason_illegal
 
     out: list[tuple[tuple[str, ...], str]] = []

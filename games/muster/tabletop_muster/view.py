@@ -213,7 +213,6 @@ def determinize_as(kind: type[R], view: MusterView, rng: random.Random) -> R:
     return s
 
 
-
 def phase_text(v: MusterView) -> str:
     """Whose turn and what they must do, e.g. ``North: refill, 2 to draw (not from the Water space)``."""
     who = SEAT_NAMES[v.turn_of]
@@ -223,7 +222,9 @@ def phase_text(v: MusterView) -> str:
         not_from = f" (not from the {FACTION_NAMES[v.castled]} space)" if v.castled is not None else ""
         return f"{who}: refill, {v.to_draw} to draw{not_from}"
     if v.phase == "place":
-        return f"{who}: choose a castle space for the {card_name(v.pending) if v.pending is not None else 'Rainbow card'}"
+        return (
+            f"{who}: choose a castle space for the {card_name(v.pending) if v.pending is not None else 'Rainbow card'}"
+        )
     if v.phase == "draw":
         return f"{who} draws from the deck"
     if v.phase == "flip":
@@ -256,7 +257,16 @@ def json_columns(cols: Sequence[Sequence[int]]) -> dict[str, list[str]]:
     return {FACTION_KEYS[f]: [token_code(t) for t in cols[f]] for f in range(5)}
 
 
-def json_header(phase: int, cur: int, first: int, turn: int, need: int, castled: int, pending: int, variants: tuple[bool, bool, bool]) -> dict[str, Any]:
+def json_header(
+    phase: int,
+    cur: int,
+    first: int,
+    turn: int,
+    need: int,
+    castled: int,
+    pending: int,
+    variants: tuple[bool, bool, bool],
+) -> dict[str, Any]:
     """The fields a full state and a view share."""
     return {
         "game": "muster",
@@ -276,16 +286,29 @@ def view_to_json(v: MusterView) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": "view", "viewer": SEAT_KEYS[v.player]}
     data.update(
         json_header(
-            PHASE_NAMES.index(v.phase), v.turn_of, -1 if v.first is None else v.first, v.turn, v.to_draw,
-            -1 if v.castled is None else v.castled, -1 if v.pending is None else v.pending,
+            PHASE_NAMES.index(v.phase),
+            v.turn_of,
+            -1 if v.first is None else v.first,
+            v.turn,
+            v.to_draw,
+            -1 if v.castled is None else v.castled,
+            -1 if v.pending is None else v.pending,
             (v.simplified, v.power_of_one, v.over_rainbow),
         )
     )
     data["deck_size"] = v.deck_size
     data["castles"] = {FACTION_KEYS[f]: json_stack(v.castles[f]) for f in range(5)}
     me, other = v.player, 1 - v.player
-    data[SEAT_KEYS[me]] = {"hand": json_cards(v.hand), "known": json_cards(v.known_by_opponent), "columns": json_columns(v.columns[me])}
-    data[SEAT_KEYS[other]] = {"hand_size": v.opponent_hand_size, "known": json_cards(v.opponent_known), "columns": json_columns(v.columns[other])}
+    data[SEAT_KEYS[me]] = {
+        "hand": json_cards(v.hand),
+        "known": json_cards(v.known_by_opponent),
+        "columns": json_columns(v.columns[me]),
+    }
+    data[SEAT_KEYS[other]] = {
+        "hand_size": v.opponent_hand_size,
+        "known": json_cards(v.opponent_known),
+        "columns": json_columns(v.columns[other]),
+    }
     sc = score(v.columns)
     data["score"] = {
         "castles": list(sc.castles),

@@ -108,7 +108,9 @@ class SearchConfig:
     15% more iterations a second (docs/muster-ai.md, "Not done yet")."""
 
 
-def _iterate(root: Node, s: MusterRules, me: int, opp_keys: Sequence[int], cfg: SearchConfig, rng: random.Random) -> None:
+def _iterate(
+    root: Node, s: MusterRules, me: int, opp_keys: Sequence[int], cfg: SearchConfig, rng: random.Random
+) -> None:
     """One iteration on the sampled state ``s`` (consumed)."""
     node = root
     path: list[tuple[Node, int]] = []
@@ -176,8 +178,16 @@ SETTLE_MARGIN = 1.5
 """How much faster than so far the iterations left are assumed to run, under a time budget."""
 
 
-def _run(trees: list[tuple[Node, MusterRules | None]], sampler: DealSampler, me: int, opp_keys: Sequence[int],
-         cfg: SearchConfig, rng: random.Random, deadline: float, root_ids: Sequence[int]) -> int:
+def _run(
+    trees: list[tuple[Node, MusterRules | None]],
+    sampler: DealSampler,
+    me: int,
+    opp_keys: Sequence[int],
+    cfg: SearchConfig,
+    rng: random.Random,
+    deadline: float,
+    root_ids: Sequence[int],
+) -> int:
     """Run iterations round-robin over ``trees`` (a tree with a fixed deal, or None: a fresh deal each time).
 
     ``root_ids``: the agent's legal actions at the root; with ``cfg.stop_early`` the
@@ -289,8 +299,9 @@ class SearchAgent(Agent[A.MusterAction]):
             roots = self.search(sampler, view.player, rng, deadline, [a.id for a in legal])
         return _most_visited(roots, legal, rng)
 
-    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float,
-               root_ids: Sequence[int]) -> list[Node]:
+    def search(
+        self, sampler: DealSampler, me: int, rng: random.Random, deadline: float, root_ids: Sequence[int]
+    ) -> list[Node]:
         """Search until the budget is spent (or the choice among ``root_ids`` is settled);
         return the root(s) whose visits decide."""
         raise NotImplementedError
@@ -301,8 +312,9 @@ class ISMCTSAgent(SearchAgent):
 
     name = "ismcts"
 
-    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float,
-               root_ids: Sequence[int]) -> list[Node]:
+    def search(
+        self, sampler: DealSampler, me: int, rng: random.Random, deadline: float, root_ids: Sequence[int]
+    ) -> list[Node]:
         root = Node()
         keys = KEY_COARSE if self.config.opponent_keys == "coarse" else KEY_EXACT
         self.last_iterations = _run([(root, None)], sampler, me, keys, self.config, rng, deadline, root_ids)
@@ -314,8 +326,9 @@ class PIMCAgent(SearchAgent):
 
     name = "pimc"
 
-    def search(self, sampler: DealSampler, me: int, rng: random.Random, deadline: float,
-               root_ids: Sequence[int]) -> list[Node]:
+    def search(
+        self, sampler: DealSampler, me: int, rng: random.Random, deadline: float, root_ids: Sequence[int]
+    ) -> list[Node]:
         trees: list[tuple[Node, MusterRules | None]] = [
             (Node(), sampler.sample(rng)) for _ in range(max(1, self.config.deals))
         ]
