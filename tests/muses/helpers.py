@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterable
+from pathlib import Path
 
 from tabletop_muses.cards import CardSet, parse_cards
 from tabletop_muses.rules import MusesState
@@ -38,3 +42,27 @@ def play(state: MusesState, *texts: str) -> MusesState:
         assert matches, f"{text!r} not legal; legal: {[str(a) for a in state.legal_actions()]}"
         state.apply(matches[0])
     return state
+
+
+def solve(tmp_path: Path, cards: Path) -> subprocess.CompletedProcess[str]:
+    """``tabletop muses solve --cards FILE``, as a person runs it, with every folder under tmp_path."""
+    env = dict(
+        os.environ,
+        TABLETOP_CACHE_DIR=str(tmp_path / "cache"),
+        TABLETOP_DATA_DIR=str(tmp_path / "data"),
+        XDG_CACHE_HOME=str(tmp_path / "xdg-cache"),
+        XDG_DATA_HOME=str(tmp_path / "xdg-data"),
+        XDG_STATE_HOME=str(tmp_path / "xdg-state"),
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "tabletop",
+        "--data-dir",
+        str(tmp_path / "data"),
+        "muses",
+        "solve",
+        "--cards",
+        str(cards),
+    ]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120, check=False)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,7 +16,7 @@ from tabletop_muses.rules import MusesState
 from tabletop_muses.solver import CACHE_MAGIC, DAMAGED, LOADED, MISSING, OUTDATED, Solver
 from tabletop_muses.ui import MusesUI
 
-from .helpers import make_set, play
+from .helpers import make_set, play, solve
 
 CARDS = make_set(
     [
@@ -79,23 +77,6 @@ def test_load_says_what_it_found(tmp_path: Path) -> None:
     assert Solver(CARDS).load(path) == DAMAGED  # a count the file's size cannot hold: nothing allocated
 
 
-def run_solve(tmp_path: Path, cards: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, TABLETOP_DATA_DIR=str(tmp_path / "data"), XDG_CACHE_HOME=str(tmp_path / "xdg-cache"),
-               XDG_STATE_HOME=str(tmp_path / "xdg-state"), TABLETOP_CACHE_DIR=str(tmp_path / "cache"))  # fmt: skip
-    command = [
-        sys.executable,
-        "-m",
-        "tabletop",
-        "--data-dir",
-        str(tmp_path / "data"),
-        "muses",
-        "solve",
-        "--cards",
-        str(cards),
-    ]
-    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120, check=False)
-
-
 @pytest.mark.parametrize("damage", ["truncated", "garbage", "a bit flipped in a value"])
 def test_the_solve_command_says_the_solution_was_damaged_and_solves_again(tmp_path: Path, damage: str) -> None:
     cards = tmp_path / "three.toml"
@@ -105,17 +86,17 @@ def test_the_solve_command_says_the_solution_was_damaged_and_solves_again(tmp_pa
         '[[card]]\nname = "Gamma"\npoints = 4\nedges = ["Both even", "Pair", "12", ""]\n',
         encoding="utf-8",
     )
-    first = run_solve(tmp_path, cards)
+    first = solve(tmp_path, cards)
     assert first.returncode == 0, first.stderr
     (saved,) = (tmp_path / "cache").iterdir()
     saved.write_bytes(DAMAGES[damage](saved.read_bytes()))
-    again = run_solve(tmp_path, cards)
+    again = solve(tmp_path, cards)
     assert again.returncode == 0, again.stderr
     assert DAMAGED_CACHE in again.stderr and "positions solved" in again.stdout
     assert "Traceback" not in again.stderr and "went wrong" not in again.stderr
     probability = [line for line in first.stdout.splitlines() if line.startswith("Optimal win probability")]
     assert probability and probability[0] in again.stdout
-    third = run_solve(tmp_path, cards)
+    third = solve(tmp_path, cards)
     assert "read from the cache" in third.stdout and DAMAGED_CACHE not in third.stderr
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,7 +22,7 @@ from tabletop_muses.cards import (
 from tabletop_muses.conditions import ConditionError, parse_condition
 from tabletop_muses.ui import MusesUI
 
-from .helpers import play
+from .helpers import play, solve
 
 CARD = '[[card]]\nname = "{name}"\npoints = 3\npower = "flip"\nedges = ["7", "Pair", "", ""]\n'
 GOOD = CARD.format(name="Erato")
@@ -38,30 +36,6 @@ def names(count: int) -> list[str]:
 
 def many(count: int) -> str:
     return "\n".join(CARD.format(name=name) for name in names(count))
-
-
-def solve(tmp_path: Path, cards: Path) -> subprocess.CompletedProcess[str]:
-    """``tabletop muses solve --cards FILE``, as a person runs it, with every folder under tmp_path."""
-    env = dict(
-        os.environ,
-        TABLETOP_CACHE_DIR=str(tmp_path / "cache"),
-        TABLETOP_DATA_DIR=str(tmp_path / "data"),
-        XDG_CACHE_HOME=str(tmp_path / "xdg-cache"),
-        XDG_DATA_HOME=str(tmp_path / "xdg-data"),
-        XDG_STATE_HOME=str(tmp_path / "xdg-state"),
-    )
-    command = [
-        sys.executable,
-        "-m",
-        "tabletop",
-        "--data-dir",
-        str(tmp_path / "data"),
-        "muses",
-        "solve",
-        "--cards",
-        str(cards),
-    ]
-    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=60, check=False)
 
 
 BAD_FILES = {
