@@ -1,4 +1,5 @@
-"""Dice: rolls, the outcome tables of one, two or more dice, and setting or adjusting a die within its faces.
+"""Dice: rolls, the outcome tables of one, two or more dice (as a game's own chance actions with
+:func:`chance_actions`), and setting or adjusting a die within its faces.
 
 >>> round(sum(p for _, p in two_dice_outcomes()), 12)
 1.0
@@ -15,9 +16,14 @@ ValueError: a die cannot go above 6
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from functools import cache
+from typing import TypeVar
 
 FACES = 6
+
+T = TypeVar("T")
+A = TypeVar("A")
 
 
 def roll(rng: random.Random, faces: int = FACES) -> int:
@@ -102,3 +108,18 @@ def dice_outcomes(n: int, faces: int = FACES) -> tuple[tuple[tuple[int, ...], fl
         return factorial(n) // prod(factorial(faces_shown.count(v)) for v in set(faces_shown))
 
     return tuple((shown, ways(shown) / total) for shown in combinations_with_replacement(range(1, faces + 1), n))
+
+
+def chance_actions(outcomes: Iterable[tuple[T, float]], make: Callable[[T], A]) -> list[tuple[A, float]]:
+    """Dice outcomes as a chance node's actions: each result made into the game's own action.
+
+    ``chance_outcomes()`` can then return the dice directly, with no loop of its own:
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Face:
+    ...     value: int
+    >>> chance_actions(one_die_outcomes(), Face)[:2]
+    [(Face(value=1), 0.16666666666666666), (Face(value=2), 0.16666666666666666)]
+    """
+    return [(make(result), probability) for result, probability in outcomes]

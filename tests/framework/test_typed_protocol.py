@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from tabletop.dice import one_die_outcomes
+from tabletop.dice import chance_actions, one_die_outcomes
 from tabletop.game import CHANCE, JSON, TERMINAL, Game, GameInfo, InvalidActionError, InvalidStateError, State
 
 TARGET = 10
@@ -97,7 +97,7 @@ class PigState(State[PigAction]):
         return [Roll(), Hold()]
 
     def chance_outcomes(self) -> list[tuple[PigAction, float]]:
-        return [(Face(value), p) for value, p in one_die_outcomes()]
+        return chance_actions(one_die_outcomes(), Face)
 
     def _apply_action(self, action: PigAction) -> None:
         if isinstance(action, Roll):
