@@ -11,14 +11,17 @@ from tabletop.commands.common import CommandFailure, game_infos, make_console, o
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from tabletop.store.records import GameRecord
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Declare ``--limit``, ``--game`` and ``--delete`` on the sub-command's parser."""
+    """Declare ``--limit``, ``--game``, ``--delete`` and ``--yes`` on the sub-command's parser."""
     parser.add_argument(
         "--limit", type=int, default=50, metavar="N", help="show the N most recent games (default 50; 0 for all)"
     )
     parser.add_argument("--game", metavar="GAME", help="only games of this game id")
-    parser.add_argument("--delete", metavar="ID", help="forget the game with this id")
+    parser.add_argument("--delete", metavar="ID", help="forget the game with this id (asks first)")
+    parser.add_argument("--yes", action="store_true", help="with --delete: delete without asking")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,9 +53,52 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _delete(args: argparse.Namespace, console: Console) -> int:
+    """Forget one game, once the person at the terminal says yes (or ``--yes`` says it for them).
+
+    A database that cannot be written to, or an id it does not hold, is refused before anything is asked.
+    """
+    import sys
+
+    from tabletop.store.db import UnknownRecordError
+
     row_id = parse_id(args.delete)
     with open_store(args, console, write=True) as store:
+        try:
+            record = store.get(row_id)
+        except UnknownRecordError as exc:
+            raise CommandFailure(str(exc)) from None
+        if not args.yes:
+            if sys.stdin is None or sys.stdin.closed or not sys.stdin.isatty():
+                raise CommandFailure(
+                    f"game {row_id} not deleted: standard input is not a terminal to ask on"
+                    " (add --yes to delete without asking)"
+                )
+            if not _confirmed(console, f"Forget game {row_id} ({_described(record)})? [y/N] "):
+                console.print("Nothing deleted.")
+                return 0
         if not store.delete(row_id):
             raise CommandFailure(f"no game with id {row_id} in the store (see `tabletop history`)")
     console.print(f"Game {row_id} deleted.")
     return 0
+
+
+def _described(record: GameRecord) -> str:
+    """ "High Card v Computer (Random), 2026-01-02 10:30, unfinished": enough to know the game asked about."""
+    from tabletop.ui.tables import brief_result, game_line, local_time
+
+    infos = game_infos(common.registry(), [record.game_id])
+    info = infos[record.game_id]
+    result = brief_result(record, info.seat_names if info else ()) if record.finished else "unfinished"
+    return f"{game_line(record, short_names(infos))}, {local_time(record.started)}, {result}"
+
+
+def _confirmed(console: Console, question: str) -> bool:
+    """Yes for an answer of y or yes; Enter, anything else and the end of input are no."""
+    from rich.markup import escape
+
+    try:
+        answer = console.input(escape(question))
+    except EOFError:
+        console.print()
+        return False
+    return answer.strip().lower() in ("y", "yes")

@@ -17,6 +17,7 @@ from tabletop.ui.base import Choice, Prompter
 
 QUIT = "quit"
 MAX_CONTINUE = 3
+"""Up to this many unfinished games have a Continue entry each; more share one entry that lists them all."""
 MAX_HISTORY = 15
 
 
@@ -55,6 +56,8 @@ class Menu:
         self.store, self.store_notice = _open_store(data_dir)
         self._setups: dict[str, Setup] = {}
         """The last setup of each game this session, so that coming back keeps the player's choices."""
+        self._said: str | None = None
+        """A line for the next screen drawn (e.g. that a game was deleted), shown once."""
 
     def loop(self) -> None:
         """Show the menu and carry out each choice (set up and play, continue, replay, statistics) until Quit."""
@@ -63,6 +66,9 @@ class Menu:
             self._draw_title()
             choice = self.prompter.select("What would you like to play?", self._main_choices(), default=choice)
             if choice == QUIT:
+                # Esc picks Quit too: a stray Esc then Enter must not end the session.
+                if not self.prompter.confirm("Quit Tabletop?", default=False):
+                    continue
                 self.console.print("Goodbye.")
                 return
             kind, value = choice
@@ -73,10 +79,13 @@ class Menu:
 
                     play_setup(setup, self.console, self.prompter, data_dir=self.data_dir, store=self.store)
             elif kind == "continue" and self.store is not None:
-                from tabletop.commands.session import continue_record
-
-                continue_record(value, self.console, self.prompter, self.store)
-                choice = self._where_continued(value)
+                done = self._saved_game(value)
+                if done == "continued":
+                    choice = self._where_continued(value)
+                elif done == "abandoned":
+                    choice = None
+            elif kind == "unfinished" and self.store is not None:
+                choice = self._unfinished_list(choice)
             elif kind == "stats":
                 self._show_stats()
             elif kind == "history":
@@ -94,6 +103,12 @@ class Menu:
             self.console.print(f"[bold]Skipped a game:[/bold] {escape(problem.message)}\n")
         if self.store_notice:
             self.console.print(f"[bold]Note:[/bold] {escape(self.store_notice)}\n")
+        self._say()
+
+    def _say(self) -> None:
+        if self._said:
+            self.console.print(escape(self._said) + "\n")
+            self._said = None
 
     def _main_choices(self) -> list[Choice]:
         choices = [Choice(_game_line(g), ("game", g)) for g in self.games]
@@ -103,24 +118,106 @@ class Menu:
         if self.store is not None:
             choices.append(Choice("History and replays", ("history", None)))
             choices.append(Choice("Statistics", ("stats", None)))
-        choices.append(Choice("Quit", QUIT))
+        choices.append(Choice("Quit", QUIT, back=True))
         return choices
 
+    def _unfinished(self) -> list[Any]:
+        assert self.store is not None
+        return sorted(self.store.unfinished(), key=lambda r: r.id or 0, reverse=True)
+
     def _continue_choices(self) -> list[Choice]:
+        """A Continue entry for each unfinished game, or when there are more than :data:`MAX_CONTINUE`,
+        one entry that lists them all."""
         if self.store is None:
             return []
+        unfinished = self._unfinished()
+        if len(unfinished) > MAX_CONTINUE:
+            return [Choice(f"Continue a game ({len(unfinished)} unfinished)", ("unfinished", None))]
+        return [self._unfinished_entry(r, ("continue", r)) for r in unfinished]
+
+    def _unfinished_entry(self, record: Any, value: Any, *, listed: bool = False) -> Choice:
+        """The entry of an unfinished game: "Continue ..." in the main menu, numbered as in the history when
+        ``listed`` with the others."""
         from tabletop.ui.tables import game_line, local_time
 
         names = {g.info.id: g.info.short for g in self.games}
-        unfinished = sorted(self.store.unfinished(), key=lambda r: r.id or 0, reverse=True)
-        return [
-            _entry(
-                f"Continue {game_line(r, names)} ({local_time(r.started)})",
-                ("continue", r),
-                self._why_unplayable(r.game_id, names),
-            )
-            for r in unfinished[:MAX_CONTINUE]
+        line, started = game_line(record, names), local_time(record.started)
+        return _entry(
+            f"{record.id}. {line}, started {started}" if listed else f"Continue {line} ({started})",
+            value,
+            self._why_unplayable(record.game_id, names),
+        )
+
+    def _unfinished_list(self, entry: Any) -> Any:
+        """Every unfinished game, to continue or abandon one, until Back; return the main menu's entry for
+        the cursor afterwards."""
+        from tabletop.ui.terminal import clear_screen
+
+        record = None
+        while True:
+            unfinished = self._unfinished()
+            if not unfinished:
+                return None
+            clear_screen(self.console)
+            self._say()
+            choices = [self._unfinished_entry(r, r, listed=True) for r in unfinished]
+            choices.append(Choice("Back", None, back=True))
+            record = self.prompter.select("Continue which game?", choices, default=record)
+            if record is None:
+                return entry
+            done = self._saved_game(record)
+            if done == "continued":
+                return self._where_continued(record)
+            if done == "abandoned":
+                record = None
+
+    def _saved_game(self, record: Any) -> str:
+        """Continue or abandon ``record``, or go back: "continued", "abandoned" or "back"."""
+        from tabletop.ui.tables import game_line, local_time
+        from tabletop.ui.terminal import clear_screen
+
+        names = {g.info.id: g.info.short for g in self.games}
+        clear_screen(self.console)
+        self.console.print(
+            f"[bold]Game {record.id}:[/bold] {escape(game_line(record, names))}, "
+            f"started {local_time(record.started)}, unfinished\n"
+        )
+        choices = [
+            Choice("Continue", "continue"),
+            Choice("Abandon (delete this unfinished game)", "abandon"),
+            Choice("Back", "back", back=True),
         ]
+        answer = self.prompter.select("What would you like to do with it?", choices)
+        if answer == "continue":
+            from tabletop.commands.session import continue_record
+
+            assert self.store is not None
+            continue_record(record, self.console, self.prompter, self.store)
+            return "continued"
+        if answer == "abandon" and self._abandon(record):
+            return "abandoned"
+        return "back"
+
+    def _abandon(self, record: Any) -> bool:
+        """Delete an unfinished game once the player says yes; False if they say no or it cannot be done."""
+        from tabletop.commands.session import _writable_store
+        from tabletop.store import StoreError
+
+        if _writable_store(self.store, None, self.console, self.prompter, "This game cannot be abandoned") is None:
+            return False
+        if not self.prompter.confirm(
+            f"Abandon game {record.id}? It will be deleted and cannot be continued.", default=False
+        ):
+            return False
+        assert self.store is not None
+        try:
+            self.store.delete(record.id)
+        except StoreError as exc:
+            self.console.print(f"[bold]This game cannot be abandoned:[/bold] {escape(str(exc))}")
+            self.prompter.pause("Press any key to go on")
+            return False
+        self._said = f"Game {record.id} deleted."
+        return True
 
     def _history(self) -> None:
         """Pick recorded games and step through them, until Back."""
@@ -146,8 +243,10 @@ class Menu:
         """The entry for the cursor after a continued game: its Continue entry if it is still unfinished,
         else its game's entry (the record itself has changed, so the old entry matches nothing)."""
         for entry in self._continue_choices():
-            _, value = entry.value
-            if value.id == record.id:
+            kind, value = entry.value
+            if kind == "unfinished" and any(r.id == record.id for r in self._unfinished()):
+                return entry.value
+            if kind == "continue" and value.id == record.id:
                 return entry.value
         return next((("game", g) for g in self.games if g.info.id == record.game_id), None)
 

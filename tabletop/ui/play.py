@@ -251,9 +251,16 @@ def _game_menu(table: Table, player: int) -> str | None:
     elif answer == "undo" and undo_to is not None:
         match.undo(undo_to)
         return "Undone."
-    elif answer == "leave":
+    elif answer == "leave" and table.prompter.confirm(_leave_question(table.saved), default=False):
         raise LeaveGame()
     return None
+
+
+def _leave_question(saved: bool) -> str:
+    """What leaving asks first: Undo may be greyed out and skipped, so a Leave one key too far is easy."""
+    if saved:
+        return "Leave the game? It is saved: Continue it from the menu."
+    return "Leave the game? It is not being saved and will be lost."
 
 
 def show_rules(console: Console, game: Game[Any]) -> None:

@@ -38,6 +38,21 @@ def _interrupt(child: pexpect.spawn) -> int:
     return _finish(child)
 
 
+def _quit(child: pexpect.spawn) -> None:
+    """Choose Quit at the main menu and say yes to the question it asks."""
+    select(child, "Quit")
+    child.expect("Quit Tabletop\\?")
+    child.send("y")
+    child.expect("Goodbye")
+
+
+def _continue(child: pexpect.spawn, title: str) -> None:
+    """Choose an unfinished game at the main menu, then Continue in the menu it opens."""
+    select(child, title)
+    child.expect("What would you like to do with it\\?")
+    select(child, "Continue")
+
+
 def _finish(child: pexpect.spawn) -> int:
     child.expect(pexpect.EOF)
     child.close()
@@ -60,8 +75,7 @@ def test_menu_into_the_example_game_and_out(example_plugin_path: Path, tmp_path:
     child.expect("Press any key")
     child.send(ENTER)
     child.expect("What would you like to play")
-    select(child, "Quit")
-    child.expect("Goodbye")
+    _quit(child)
     assert _finish(child) == 0
 
 
@@ -136,7 +150,7 @@ def test_esc_goes_back_from_a_list_that_has_a_way_back(example_plugin_path: Path
     child.expect(POINTER)
     assert child.match.group(1).startswith("High Card")  # the cursor is back on the game left
     child.send(DOWN)  # redraw the list for select()
-    select(child, "Quit")
+    _quit(child)
     assert _finish(child) == 0
 
 
@@ -154,6 +168,8 @@ def test_home_and_end_jump_to_the_ends_of_a_list(example_plugin_path: Path, tmp_
     child.send("\x1b[F")
     child.expect(POINTER)
     child.send(ENTER)
+    child.expect("Quit Tabletop\\?")
+    child.send("y")
     child.expect("Goodbye")
     assert _finish(child) == 0
 
@@ -225,6 +241,8 @@ def test_in_game_menu_rules_and_leave(example_plugin_path: Path, tmp_path: Path)
     child.expect("Your move:")
     select(child, "Game menu")
     select(child, "Leave")
+    child.expect("Leave the game\\? It is saved: Continue it from the menu.")
+    child.send("y")
     child.expect("Left the game")
     assert _finish(child) == 0
 
@@ -240,7 +258,7 @@ def test_a_saved_game_whose_plugin_is_gone_is_listed_but_not_offered(example_plu
     child.expect("What would you like to play")
     # The whole entry, reason and all, fits the 80 columns (the terminal would cut it off).
     child.expect(r"- Continue highcard v Computer \(Random\) \([-0-9: ]+\) \(not installed\)")
-    select(child, "Quit")
+    _quit(child)
     assert _finish(child) == 0
 
 
@@ -257,7 +275,7 @@ def test_a_saved_game_whose_plugin_fails_to_load_says_so(example_plugin_path: Pa
     child.expect("Skipped a game")
     child.expect("What would you like to play")
     child.expect(r"- Continue highcard v Computer \(Random\) \([-0-9: ]+\) \(fails to load\)")
-    select(child, "Quit")
+    _quit(child)
     assert _finish(child) == 0
 
 
@@ -270,7 +288,7 @@ def test_a_plugin_that_fails_to_import_is_reported_and_the_menu_survives(
     child.expect("Skipped a game")
     child.expect("broken on purpose")
     child.expect("What would you like to play")
-    select(child, "Quit")
+    _quit(child)
     assert _finish(child) == 0
 
 
@@ -342,7 +360,7 @@ def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(
 
     child = spawn([], pythonpath=path, data_dir=data)
     child.expect("What would you like to play")
-    select(child, "Continue High Card")
+    _continue(child, "Continue High Card")
     assert _final_tally(_play_highcard_to_the_end(child)) == expected
     child.expect("Press any key")
     child.send(ENTER)
@@ -392,13 +410,13 @@ def test_a_plugin_that_raises_during_play_is_reported_and_the_game_is_saved(
     child.expect("Press any key")
     child.send(ENTER)
     child.expect("What would you like to play")
-    select(child, "Continue Exploding Cards")  # the menu survived and the game was kept
+    _continue(child, "Continue Exploding Cards")  # the menu survived and the game was kept
     # Every move before the broken one was kept; making it again breaks the same way.
     play_first_choices(child, "stopped on an unexpected error")
     child.expect("Press any key")
     child.send(ENTER)
     child.expect("What would you like to play")
-    select(child, "Quit")
+    _quit(child)
     assert _finish(child) == 0
 
 
@@ -461,5 +479,5 @@ def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: P
     child.expect("Replay which game")  # back to the list, to pick another
     select(child, "Back")
     child.expect("What would you like to play")
-    select(child, "Quit")
+    _quit(child)
     assert _finish(child) == 0
