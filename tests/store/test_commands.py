@@ -166,7 +166,7 @@ def test_data_dir_option_beats_the_environment(
 
 
 def test_history_delete(cli_args: Any, games: dict[str, int], capsys: pytest.CaptureFixture[str]) -> None:
-    assert history.run(cli_args(history, "--delete", str(games["open"]))) == 0
+    assert history.run(cli_args(history, "--delete", str(games["open"]), "--yes")) == 0
     assert f"Game {games['open']} deleted." in capsys.readouterr().out
     with Store.open(cli_args(history).data_dir) as store:
         assert [r.id for r in store.history()] == [games["solo"], games["done"]]

@@ -99,7 +99,7 @@ def test_a_writing_command_goes_on_once_the_lock_is_released(
     release = threading.Timer(1.0, lambda: holder.execute("ROLLBACK"))
     release.start()
     try:
-        deleted = tabletop(data, "history", "--delete", str(one_game), lock_timeout="20")
+        deleted = tabletop(data, "history", "--delete", str(one_game), "--yes", lock_timeout="20")
     finally:
         release.join()
     assert deleted.returncode == 0, deleted.stderr
