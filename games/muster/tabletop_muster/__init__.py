@@ -63,8 +63,8 @@ OPTIONS = (
         "First player",
         choices=("random", "1", "2"),
         default="random",
-        help="Who takes the first turn.",
-        choice_labels=("random", "North (1)", "South (2)"),
+        help="Who goes first: random, 1 (North) or 2 (South).",
+        choice_labels=("random", "1 (North)", "2 (South)"),
     ),
 )
 

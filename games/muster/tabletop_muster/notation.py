@@ -72,7 +72,10 @@ def _swap(s: MusterRules, a: A.MusterAction, viewer: int | None, who: str) -> st
     col = s.cols[a.side][a.col] if 0 <= a.side < 2 else []
     i = lowest_rainbow(col)
     what = token_name(col[i]) if i >= 0 else "Rainbow card"
-    owner = "their own" if a.side == s.cur else f"{SEAT_NAMES[a.side]}'s"
+    if a.side != s.cur:
+        owner = f"{SEAT_NAMES[a.side]}'s"
+    else:  # the one who swaps reads of their own column as theirs: "North (you) swaps ... in your own ..."
+        owner = "your own" if viewer == s.cur else "their own"
     return f"{who} swaps {card_name(a.card)} for the {what} in {owner} {FACTION_NAMES[a.col]} column."
 
 
