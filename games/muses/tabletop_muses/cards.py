@@ -384,10 +384,11 @@ def read_card_file(path: str | Path) -> str:
     """The text of a card file: a regular file of at most :data:`MAX_FILE_BYTES`, in UTF-8.
 
     Devices and pipes are refused without reading (``/dev/zero`` never ends, a pipe may never
-    answer); a larger file is refused before it is read.
+    answer); a larger file is refused before it is read. A refusal names the file by ``path`` as
+    given (``~/sets/cards.toml``, ``./cards.toml``), the words the player typed.
     """
     file = Path(path).expanduser()
-    label = clean_text(str(file))
+    label = clean_text(str(path))  # the path as it was typed, folders and all
     try:
         data = read_bounded(file, MAX_FILE_BYTES)
     except FileNotFoundError:
@@ -416,4 +417,4 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     """Read a card file, or the default set when ``path`` is None or ``"default"``."""
     if path is None or str(path) == "default":
         return default_cards()
-    return parse_cards(read_card_file(path), str(Path(path).expanduser()))
+    return parse_cards(read_card_file(path), str(path))
