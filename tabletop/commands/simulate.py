@@ -296,6 +296,12 @@ def print_summary(summary: Summary, game: Game[Any] | None = None) -> None:
             row.append(f"{a.mean_score:.2f}" if a.mean_score is not None else "-")
         table.add_row(*row)
     console = Console(highlight=False)
+    if not console.is_terminal:
+        # Piped or redirected, there is no screen to fit: the table is printed whole, never cut short.
+        from rich.measure import Measurement
+
+        needed = Measurement.get(console, console.options.update_width(10_000), table).maximum
+        console = Console(highlight=False, width=max(console.width, needed))
     console.print(table)
     console.print(
         f"Average game length {summary.mean_actions:.1f} actions; {summary.seconds:.1f} s on {summary.workers} worker(s)."
