@@ -77,5 +77,14 @@ def _flag(option: Option) -> str:
     elif option.free_text:
         value = option.key.upper()
     else:
-        value = "{" + ",".join(option.choices) + "}"
+        value = "{" + ",".join(_choice_word(option, choice) for choice in option.choices) + "}"
     return f"{flag}\u00a0{value}"  # a no-break space keeps a flag and its value on one line
+
+
+def _choice_word(option: Option, choice: str) -> str:
+    """A choice as typed, with what it means when its label says more: ``1=North`` for ``1 (North)``."""
+    label = option.label_of(choice)
+    if label == choice:
+        return choice
+    meaning = label.removeprefix(choice).strip(" ()") or label
+    return f"{choice}={meaning}".replace(" ", "\u00a0")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
@@ -406,9 +405,9 @@ class Menu:
                 try:
                     resolved(text)
                 except ValueError as exc:  # said under the prompt, which keeps the text to mend
-                    # The text is in sight above: a long path named again would push the problem off the line.
-                    message, typed = str(exc), text.strip()
-                    return message.replace(typed, Path(typed).name) if typed else message
+                    # The path as typed, its start cut if long: the message stays on the prompt's one line.
+                    typed = text.strip()
+                    return str(exc).replace(typed, _cut_left(typed)) if typed else str(exc)
                 return True
 
             if kept != option.default:
@@ -421,6 +420,19 @@ class Menu:
         current = setup.options.get(key, option.default)
         choices = [Choice(option.label_of(value), value, back=value == current) for value in option.choices]
         setup.options[key] = self.prompter.select(f"{option.label}:", choices, default=current)
+
+
+TYPED_ROOM = 40
+"""Characters of a typed path a refusal under the prompt repeats; a longer one keeps its end."""
+
+
+def _cut_left(typed: str) -> str:
+    """A typed path kept whole if short, else its last part after "…" (where the mistake usually is).
+
+    >>> _cut_left("cards/my.toml"), _cut_left("/a/very/long/folder/name/that/goes/on/and/on/cards.toml")
+    ('cards/my.toml', '…der/name/that/goes/on/and/on/cards.toml')
+    """
+    return typed if len(typed) <= TYPED_ROOM else "…" + typed[-(TYPED_ROOM - 1) :]
 
 
 def _open_store(data_dir: str | None) -> tuple[Any, str | None]:

@@ -122,3 +122,11 @@ def test_list_names_each_games_package_with_its_version() -> None:
     block = result.stdout[result.stdout.index("muster ") :]
     assert "options: --simplified --power-of-one --over-the-rainbow" in block
     assert "computer levels: easy, medium, hard" in block
+
+
+def test_list_says_what_each_choice_means() -> None:
+    result = subprocess.run(
+        [TABLETOP, "list"], capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "120"}
+    )
+    assert result.returncode == 0
+    assert "--first\u00a0{random,1=North,2=South}" in result.stdout
