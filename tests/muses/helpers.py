@@ -44,25 +44,22 @@ def play(state: MusesState, *texts: str) -> MusesState:
     return state
 
 
-def solve(tmp_path: Path, cards: Path) -> subprocess.CompletedProcess[str]:
-    """``tabletop muses solve --cards FILE``, as a person runs it, with every folder under tmp_path."""
+def tabletop(tmp_path: Path, *argv: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """The real program with ``argv``, as a person runs it, with every folder it writes under tmp_path."""
     env = dict(
         os.environ,
-        TABLETOP_CACHE_DIR=str(tmp_path / "cache"),
         TABLETOP_DATA_DIR=str(tmp_path / "data"),
-        XDG_CACHE_HOME=str(tmp_path / "xdg-cache"),
+        TABLETOP_CACHE_DIR=str(tmp_path / "cache"),
         XDG_DATA_HOME=str(tmp_path / "xdg-data"),
+        XDG_CACHE_HOME=str(tmp_path / "xdg-cache"),
         XDG_STATE_HOME=str(tmp_path / "xdg-state"),
+        TTY_COMPATIBLE="0",
+        COLUMNS="100",
     )
-    command = [
-        sys.executable,
-        "-m",
-        "tabletop",
-        "--data-dir",
-        str(tmp_path / "data"),
-        "muses",
-        "solve",
-        "--cards",
-        str(cards),
-    ]
-    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120, check=False)
+    command = [sys.executable, "-m", "tabletop", "--data-dir", str(tmp_path / "data"), *argv]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def solve(tmp_path: Path, cards: Path) -> subprocess.CompletedProcess[str]:
+    """``tabletop muses solve --cards FILE`` through :func:`tabletop`."""
+    return tabletop(tmp_path, "muses", "solve", "--cards", str(cards), timeout=120)

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -26,6 +24,8 @@ from tabletop_muses import game
 from tabletop_muses.agents import NaiveAgent
 from tabletop_muses.cards import embed_cardset, is_embedded, load_cards
 from tabletop_muses.game import CARDS_OPTION, upgrade_options
+
+from .helpers import tabletop
 
 THREE = """
 [game]
@@ -50,21 +50,6 @@ power = "reroll"
 edges = ["Both ≥ 2", "", "", ""]
 """
 EDITED = THREE.replace("points = 4", "points = 40").replace("target = 8", "target = 80")
-
-
-def tabletop(tmp_path: Path, *argv: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    env = dict(
-        os.environ,
-        TABLETOP_DATA_DIR=str(tmp_path / "data"),
-        TABLETOP_CACHE_DIR=str(tmp_path / "cache"),
-        XDG_DATA_HOME=str(tmp_path / "xdg-data"),
-        XDG_CACHE_HOME=str(tmp_path / "xdg-cache"),
-        XDG_STATE_HOME=str(tmp_path / "xdg-state"),
-        TTY_COMPATIBLE="0",
-        COLUMNS="100",
-    )
-    command = [sys.executable, "-m", "tabletop", "--data-dir", str(tmp_path / "data"), *argv]
-    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout, check=False)
 
 
 def play_and_save(tmp_path: Path, cards: Path, seed: int, *, finish: bool) -> tuple[int, str, list[str]]:
