@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
+    from tabletop.analysis import Analyst
     from tabletop.ui.base import GameUI
 
 CHANCE = -1
@@ -543,6 +544,14 @@ class Game(abc.ABC, Generic[A]):
         from tabletop.ui.base import GameUI
 
         return GameUI(self)
+
+    def analyst(self, options: Mapping[str, str]) -> Analyst[A] | None:
+        """The game's analyst for a match with these (checked) options, or None (the default) if it has none.
+
+        With one, the table offers a Hint at each decision and a Review of a
+        finished game (:mod:`tabletop.analysis`). Import it lazily, inside this method.
+        """
+        return None
 
     def commands(self) -> Mapping[str, Command]:
         """Extra command-line tools, run as ``tabletop GAME NAME ARGS...``.

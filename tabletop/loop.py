@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic
 
-from tabletop.game import CHANCE, A, Agent, Game, State
+from tabletop.game import CHANCE, A, Agent, Game, State, View
 from tabletop.rng import derive_seed, make_rng, new_seed
 
 
@@ -121,6 +121,17 @@ class Match(Generic[A]):
         if not self.is_over():
             raise RuntimeError("run() needs a computer agent in every seat")
         return self.state
+
+    def view_after(self, count: int, viewer: int) -> View:
+        """What ``viewer`` saw after the match's first ``count`` actions, rebuilt from the record.
+
+        The match itself is left as it is; the rebuilt position draws on no RNG,
+        since chance outcomes are in the record.
+        """
+        state = self.game.new_initial_state(self.options)
+        for text in self.history[:count]:
+            state.apply(self.game.parse_action(state, text))
+        return state.view(viewer)
 
     def undo_point(self, player: int) -> int | None:
         """Where ``player`` may undo back to, or None.

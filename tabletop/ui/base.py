@@ -29,12 +29,16 @@ class Choice:
     """One entry of a menu: a title, its value, and why it is disabled (if it is).
 
     ``back`` marks the entry that leaves the menu: Esc picks it too.
+    ``key`` is the entry's shortcut: pressed, it puts the cursor on the entry
+    (Enter then takes it); a line-at-a-time terminal takes it typed.
     """
 
     title: str
     value: Any
     disabled: str | None = None
     back: bool = False
+    key: str | None = None
+    """A key that moves the cursor to this entry (shown before its title), or None."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,35 @@ LOG_SHOWN = 5
 """How many of the latest log lines the default :meth:`GameUI.render` shows."""
 
 
+class Log(list[str]):
+    """The log lines a board is drawn with, oldest first, knowing which are new to its viewer.
+
+    It is a list of strings, so a board that only shows the latest lines needs
+    nothing else; a board that wants to keep what happened since the viewer's
+    last decision in sight (the opponent's whole turn) reads :attr:`fresh`, and
+    one that marks what just changed compares the view with :attr:`before`.
+
+    >>> log = Log(["North plays Flame 3.", "South draws a card."], fresh=1)
+    >>> log.new_lines()
+    ['South draws a card.']
+    >>> log[-1], log.before is None
+    ('South draws a card.', True)
+    """
+
+    def __init__(self, lines: Sequence[str] = (), *, fresh: int = 0, before: View | None = None) -> None:
+        super().__init__(lines)
+        self.fresh = min(fresh, len(self))
+        """How many of the last lines came after the viewer's latest decision (0: none, or not known)."""
+        self.before = before
+        """The viewer's view just after the first decision of their latest turn (a turn: their decisions
+        with only chance between), or before the first move if they have made none; None when not known.
+        What differs from it now is what the other players did since, and what chance brought the viewer."""
+
+    def new_lines(self) -> list[str]:
+        """The lines that came after the viewer's latest decision."""
+        return list(self[len(self) - self.fresh :]) if self.fresh else []
+
+
 class GameUI(Generic[A]):
     """A game's terminal interface. Override what the defaults do not do well."""
 
@@ -107,7 +140,9 @@ class GameUI(Generic[A]):
         """The position as ``view.player`` sees it, with the latest log lines, for the framework to print.
 
         ``log`` holds up to :data:`tabletop.ui.play.LOG_EVENTS` lines, oldest first;
-        show the last few that fit. Return any rich renderable: a
+        show the last few that fit. At the table it is a :class:`Log`, which
+        also says which lines are new to the viewer and how the position
+        looked when their turn began (to mark the opponent's last move). Return any rich renderable: a
         :class:`rich.console.Group` of tables and :class:`rich.text.Text` lines,
         or a :class:`Fitted` one that reads the console's size.
         """
@@ -124,6 +159,20 @@ class GameUI(Generic[A]):
     def unavailable(self, view: View) -> list[tuple[tuple[str, ...], str]]:
         """Choices to show greyed out: a path prefix and the reason it cannot be used."""
         return []
+
+    def label_order(self, view: View) -> Sequence[str]:
+        """Labels in the order every menu should list them, greyed-out ones among the others.
+
+        A hand is best listed in its own order, a card that cannot be played
+        greyed out where it stands rather than moved to the bottom. Labels not
+        named here keep their order after the named ones. The default names none:
+        usable entries come in the order of :meth:`steps`, then the greyed-out ones.
+        """
+        return ()
+
+    def whole_log(self, lines: Sequence[str]) -> list[str]:
+        """The game's whole log for the Log screen, oldest first; the default keeps every line."""
+        return list(lines)
 
     def extra_choices(self, view: View) -> list[Choice]:
         """Entries added to the first step beside the actions (e.g. an advisor)."""

@@ -69,7 +69,8 @@ class PlainPrompter(Prompter):
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
         """The value of the entry whose number is typed; Enter takes ``default`` (else the first usable
-        entry), and ``b`` the way back where the list has one. Other answers are asked again.
+        entry), ``b`` the way back where the list has one, and an entry's letter key that entry.
+        Other answers are asked again.
 
         >>> prompter = PlainPrompter(read=lambda prompt: "2", write=print)
         >>> prompter.select("Which colour?", [Choice("Red", "r"), Choice("Green", "g", "none left"), Choice("Blue", "b")])
@@ -96,6 +97,9 @@ class PlainPrompter(Prompter):
                 return back.value
             if answer.isdecimal() and 1 <= int(answer) <= len(usable):
                 return usable[int(answer) - 1].value
+            keyed = next((c for c in usable if c.key and c.key == answer and not c.key.isdecimal()), None)
+            if keyed is not None:
+                return keyed.value
             self._write(f"Type a number from 1 to {len(usable)}.")
 
     def text(self, message: str, *, default: str = "", validate: Callable[[str], bool | str] | None = None) -> str:
@@ -150,7 +154,8 @@ def numbered_lines(choices: Sequence[Choice]) -> list[str]:
             lines.append(f"   - {choice.title} ({choice.disabled})")
         else:
             number += 1
-            lines.append(f"{number:>3}. {choice.title}")
+            letter = f" ({choice.key})" if choice.key and not choice.key.isdecimal() else ""
+            lines.append(f"{number:>3}. {choice.title}{letter}")
     return lines
 
 

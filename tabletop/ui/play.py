@@ -4,22 +4,29 @@ The loop is the same for every game: the game's :class:`GameUI` draws its
 view and names the steps to each legal action; this module asks for them one
 step at a time, runs computer moves behind a spinner, hides hands between
 hot-seat turns, and offers the in-game menu (rules, undo, leave).
+
+Every entry has a key (``1``-``9`` for the choices, ``h`` for a hint, ``l``
+for the log, ``m`` for the game menu); a step with one choice only is taken
+for the player and said so, and so is a lone action that does not end the game.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tabletop.game import CHANCE, Game
+from tabletop.game import CHANCE, Game, state_after
 from tabletop.loop import Event, Match
-from tabletop.ui.base import Choice, GameUI, Prompter, Step
+from tabletop.ui.base import Choice, GameUI, Log, Prompter, Step
 from tabletop.ui.terminal import clear_screen
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from tabletop.analysis import Analyst
+    from tabletop.game import View
 
 LOG_EVENTS = 50
 """How many of the latest events a game's ``render`` receives: each interface shows as many as it has
@@ -34,8 +41,27 @@ class _GameMenu:
     """The entry that opens the in-game menu."""
 
 
+class _TableEntry:
+    """An entry the table offers beside the actions: the log, a hint."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
 BACK = _Back()
 GAME_MENU = _GameMenu()
+SHOW_LOG = _TableEntry("log")
+HINT = _TableEntry("hint")
+
+CHOICE_KEYS = "1234567890acdefgijknopqrstuvwxyz"
+"""Keys of a menu's usable entries, in order; b, h, l and m are kept for the entries below."""
+BACK_KEY, HINT_KEY, LOG_KEY, MENU_KEY = "b", "h", "l", "m"
+LOG_TITLE = "Log: the whole game so far"
+HINT_TITLE = "Hint: the best moves and their chances"
+MENU_TITLE = "Game menu (rules, undo, leave)"
 
 
 @dataclass
@@ -54,11 +80,39 @@ class Table:
     names: Sequence[str]
     saved: bool = True
     """Whether the game is being saved (so that leaving keeps it)."""
+    on_hint: Callable[[], object] | None = None
+    """Called each time the player is given a hint (the record then says a hint was used)."""
+    notice: str | None = None
+    """What to say under the board at the next question (a step taken for the player, say)."""
+    _before: dict[tuple[int, int], View] = field(default_factory=dict)
+    _analyst: list[Analyst[Any] | None] = field(default_factory=list)
+
+    def analyst(self) -> Analyst[Any] | None:
+        """The game's analyst for this match (asked for once), or None."""
+        if not self._analyst:
+            self._analyst.append(self.match.game.analyst(self.match.options))
+        return self._analyst[0]
 
     @property
     def hot_seat(self) -> bool:
         """Whether several people share the keyboard, so that hands are hidden between their turns."""
         return sum(agent is None for agent in self.match.agents) > 1
+
+    def log(self, viewer: int) -> Log:
+        """The latest log lines as ``viewer`` may read them, with what is new to them since their last decision."""
+        events = self.match.events
+        lines = [e.text_for(viewer) for e in events[-LOG_EVENTS:]]
+        mine = [i for i, e in enumerate(events) if e.actor == viewer]
+        fresh = len(events) - 1 - mine[-1] if mine else len(events)
+        return Log(lines, fresh=fresh, before=self._view_before(viewer))
+
+    def _view_before(self, viewer: int) -> View:
+        """The viewer's view just after the first decision of their latest turn (see :attr:`Log.before`)."""
+        count = turn_start(self.match.events, viewer)
+        key = (viewer, count)
+        if key not in self._before:
+            self._before[key] = self.match.view_after(count, viewer)
+        return self._before[key]
 
 
 def play(table: Table) -> None:
@@ -113,6 +167,31 @@ def log_for(events: Sequence[Event], viewer: int) -> list[str]:
     return [e.text_for(viewer) for e in events[-LOG_EVENTS:]]
 
 
+def turn_start(events: Sequence[Event], viewer: int) -> int:
+    """How many events stood before ``viewer``'s latest turn had its first decision taken, counting it.
+
+    A turn is the viewer's decisions with only chance between them. With no
+    decision of theirs yet, the count of the opening chance events (the deal).
+
+    >>> e = lambda actor: Event(actor, "", ())
+    >>> turn_start([e(CHANCE), e(0), e(CHANCE), e(0), e(1), e(CHANCE)], 0)
+    2
+    >>> turn_start([e(CHANCE), e(CHANCE), e(1)], 0)
+    2
+    """
+    mine = [i for i, event in enumerate(events) if event.actor == viewer]
+    if not mine:
+        return next((i for i, event in enumerate(events) if event.actor != CHANCE), len(events))
+    first = mine[-1]
+    for i in range(mine[-1], -1, -1):
+        actor = events[i].actor
+        if actor == viewer:
+            first = i
+        elif actor != CHANCE:
+            break
+    return first + 1
+
+
 def _draw(table: Table, player: int, notice: str | None = None) -> None:
     from tabletop.ui.terminal import size_warning
 
@@ -121,34 +200,69 @@ def _draw(table: Table, player: int, notice: str | None = None) -> None:
     warning = size_warning(table.console, brief=True)
     if warning:
         table.console.print(f"[bold]{warning}[/bold]")
-    table.console.print(table.ui.render(match.state.view(player), log_for(match.events, player)))
+    table.console.print(table.ui.render(match.state.view(player), table.log(player)))
     if notice:
         table.console.print(notice)
 
 
 def _ask_action(table: Table, player: int) -> Any:
     match = table.match
-    notice: str | None = None
+    notice, table.notice = table.notice, None
     while True:
+        view = match.state.view(player)
+        legal = match.state.legal_actions()
+        steps = table.ui.steps(view, legal)
+        lone = _lone_action(table, steps)
+        if lone is not None:
+            table.notice = f"{' > '.join(lone.path)}: the only choice."
+            return lone.action
         _draw(table, player, notice)
         notice = None
-        view = match.state.view(player)
-        steps = table.ui.steps(view, match.state.legal_actions())
+        taken: list[str] = []
         chosen = choose_step(
             table.prompter,
             steps,
             table.ui.unavailable(view),
             table.ui.extra_choices(view),
             redraw=lambda: _draw(table, player),
+            order=table.ui.label_order(view),
+            table_entries=_table_entries(table),
+            taken=taken,
         )
         if chosen is GAME_MENU:
             notice = _game_menu(table, player)
+            continue
+        if chosen is SHOW_LOG:
+            show_log(table, player)
+            continue
+        if chosen is HINT:
+            notice = give_hint(table, player)
             continue
         if isinstance(chosen, _Extra):
             table.ui.handle_extra(chosen.value, table.console, table.prompter, view)
             table.prompter.pause()
             continue
+        if taken:
+            table.notice = "; ".join(taken) + (": the only choice." if len(taken) == 1 else ": the only choices.")
         return chosen
+
+
+def _lone_action(table: Table, steps: Sequence[Step[Any]]) -> Step[Any] | None:
+    """The one legal action, when there is one and it does not end the game (the player sees that coming)."""
+    if len(steps) != 1:
+        return None
+    if state_after(table.match.state, steps[0].action).is_terminal():
+        return None
+    return steps[0]
+
+
+def _table_entries(table: Table) -> list[Choice]:
+    """Hint (where the game has an analyst and one person plays) and the log, beside the actions."""
+    entries = []
+    if hint_offered(table):
+        entries.append(Choice(HINT_TITLE, HINT, key=HINT_KEY))
+    entries.append(Choice(LOG_TITLE, SHOW_LOG, key=LOG_KEY))
+    return entries
 
 
 @dataclass(frozen=True)
@@ -164,15 +278,22 @@ def choose_step(
     *,
     with_menu: bool = True,
     redraw: Callable[[], None] | None = None,
+    order: Sequence[str] = (),
+    table_entries: Sequence[Choice] = (),
+    taken: list[str] | None = None,
 ) -> Any:
-    """Ask for an action one label at a time; return the action, :data:`GAME_MENU` or an extra.
+    """Ask for an action one label at a time; return the action, :data:`GAME_MENU`, a table entry or an extra.
 
     At each level only labels that lead to a legal action are offered, plus
-    greyed-out entries with the reason they cannot be used, and a way back.
-    ``redraw`` is called before every question but the first, so answered
-    steps do not pile up and push the board off the screen.
+    greyed-out entries with the reason they cannot be used (placed by
+    ``order``, see :meth:`GameUI.label_order`), and a way back. A level after
+    the first with one usable label is taken without asking, and the label is
+    added to ``taken`` so the player can be told. ``redraw`` is called before
+    every question but the first, so answered steps do not pile up and push
+    the board off the screen.
     """
     prefix: tuple[str, ...] = ()
+    auto: set[int] = set()  # depths whose label was taken without asking: "back" skips them
     came_back_from: str | None = None  # after "<- Back" the cursor returns to the step left
     asked = False
     while True:
@@ -180,17 +301,30 @@ def choose_step(
         matching = [s for s in steps if s.path[:depth] == prefix]
         leaves = [s for s in matching if len(s.path) == depth]
         if leaves and len(matching) == 1:
+            if taken is not None:
+                taken.extend(prefix[d] for d in sorted(auto))
             return leaves[0].action
-        choices = _level_choices(matching, depth)
-        choices += [
-            Choice(p[depth], None, reason) for p, reason in unavailable if len(p) == depth + 1 and p[:depth] == prefix
-        ]
+        labels = _level_labels(matching, depth)
+        if depth and len(labels) == 1 and came_back_from is None:
+            auto.add(depth)
+            prefix = prefix + (labels[0],)
+            continue
+        choices = _numbered(
+            [Choice(label, label) for label in labels]
+            + [
+                Choice(p[depth], None, reason)
+                for p, reason in unavailable
+                if len(p) == depth + 1 and p[:depth] == prefix
+            ],
+            order,
+        )
         if depth == 0:
-            choices += [Choice(c.title, _Extra(c.value), c.disabled) for c in extras]
+            choices += [Choice(c.title, _Extra(c.value), c.disabled, key=c.key) for c in extras]
+            choices += table_entries
             if with_menu:
-                choices.append(Choice("Game menu (rules, undo, leave)", GAME_MENU))
+                choices.append(Choice(MENU_TITLE, GAME_MENU, key=MENU_KEY))
         else:
-            choices.append(Choice("<- Back", BACK, back=True))
+            choices.append(Choice("<- Back", BACK, back=True, key=BACK_KEY))
         message = "Your move:" if depth == 0 else " > ".join(prefix) + ":"
         if asked and redraw is not None:
             redraw()
@@ -198,20 +332,39 @@ def choose_step(
         answer = prompter.select(message, choices, default=came_back_from)
         came_back_from = None
         if answer is BACK:
+            while prefix and len(prefix) - 1 in auto:  # a level taken for the player is left too
+                auto.discard(len(prefix) - 1)
+                prefix = prefix[:-1]
             came_back_from = prefix[-1]
             prefix = prefix[:-1]
-        elif isinstance(answer, (_Extra, _GameMenu)):
+        elif isinstance(answer, (_Extra, _GameMenu, _TableEntry)):
             return answer
         else:
             prefix = prefix + (answer,)
 
 
-def _level_choices(matching: Sequence[Step[Any]], depth: int) -> list[Choice]:
+def _level_labels(matching: Sequence[Step[Any]], depth: int) -> list[str]:
     seen: dict[str, None] = {}
     for s in matching:
         if len(s.path) > depth:
             seen.setdefault(s.path[depth], None)
-    return [Choice(label, label) for label in seen]
+    return list(seen)
+
+
+def _numbered(choices: list[Choice], order: Sequence[str]) -> list[Choice]:
+    """The entries of one level in ``order``, each usable one with its key.
+
+    >>> [(c.title, c.key) for c in _numbered([Choice("b", 2), Choice("c", 3, "no"), Choice("a", 1)], ["a", "c"])]
+    [('a', '1'), ('c', None), ('b', '2')]
+    """
+    if order:
+        place = {label: i for i, label in enumerate(order)}
+        choices = sorted(choices, key=lambda c: place.get(c.title, len(place)))
+    keyed, keys = [], iter(CHOICE_KEYS)
+    for c in choices:
+        key = None if c.disabled else next(keys, None)
+        keyed.append(Choice(c.title, c.value, c.disabled, c.back, key))
+    return keyed
 
 
 def why_no_undo(match: Match[Any], player: int) -> str:
@@ -267,14 +420,87 @@ def show_rules(console: Console, game: Game[Any]) -> None:
     """The game's rules in Markdown: through a pager at a terminal, else printed."""
     from rich.markdown import Markdown
 
+    paged(console, Markdown(game.rules_text()), "Rules (arrows or space to read, q to go back)")
+
+
+def paged(console: Console, renderable: Any, title: str) -> None:
+    """Show ``renderable`` through a pager at a terminal (its prompt line reads ``title``), else print it."""
     clear_screen(console)
-    if console.is_terminal and not console.is_dumb_terminal:
-        # -R lets less pass the text styles through; the prompt tells a newcomer how to get back, and "(END)" marks the end.
-        os.environ.setdefault("LESS", "-R -Ps?e(END) .Rules (arrows or space to read, q to go back)$")
+    if not console.is_terminal or console.is_dumb_terminal:
+        console.print(renderable)
+        return
+    # -R lets less pass the text styles through; the prompt tells a newcomer how to get back,
+    # and "(END)" marks the end. A LESS of the player's own is left alone.
+    own = os.environ.get("LESS")
+    if own is None:
+        os.environ["LESS"] = f"-R -Ps?e(END) .{title}$"  # a title holds none of less's prompt signs (?:.%)
+    try:
         with console.pager(styles=True):
-            console.print(Markdown(game.rules_text()))
-    else:
-        console.print(Markdown(game.rules_text()))
+            console.print(renderable)
+    finally:
+        if own is None:
+            os.environ.pop("LESS", None)
+
+
+def show_log(table: Table, player: int) -> None:
+    """The whole game's log so far, as ``player`` may know it, numbered and scrollable."""
+    from rich.text import Text
+
+    lines = table.ui.whole_log([e.text_for(player) for e in table.match.events])
+    width = len(str(len(lines)))
+    body = Text("\n").join(Text(f"{i:>{width}}. {line}") for i, line in enumerate(lines, 1)) if lines else Text("")
+    title = Text(f"{table.match.game.info.name}: the game so far, as {table.names[player]} knows it\n", style="bold")
+    paged(
+        table.console,
+        Text.assemble(title, body if lines else "Nothing has happened yet."),
+        "Log (arrows or space to scroll, q to go back)",
+    )
+
+
+def hint_offered(table: Table) -> bool:
+    """Whether a hint is on offer: the game has an analyst and one person plays (against the computer, or alone)."""
+    people = sum(agent is None for agent in table.match.agents)
+    return people == 1 and table.analyst() is not None
+
+
+HINT_SHOWN = 3
+"""How many of the best actions a hint lists."""
+
+
+def give_hint(table: Table, player: int) -> str:
+    """Ask the game's analyst about ``player``'s position (their view only); show the best actions.
+
+    Returns the line to keep under the board while the player chooses.
+    """
+    from tabletop.analysis import HINT_SECONDS
+    from tabletop.rng import derive_seed, make_rng
+
+    analyst = table.analyst()
+    assert analyst is not None, "a hint is offered only with an analyst"
+    match = table.match
+    view = match.state.view(player)
+    legal = match.state.legal_actions()
+    rng = make_rng(derive_seed(match.seed, f"hint-{len(match.history)}"))
+    with table.console.status(analyst.status() or "Thinking about your position...", spinner="dots") as spinner:
+
+        def progress(done: float) -> None:
+            spinner.update(f"{analyst.status() or 'Thinking about your position'}: {done:.0%}")
+
+        analysis = analyst.analyse(view, legal, seconds=HINT_SECONDS, rng=rng, progress=progress)
+    if table.on_hint is not None:
+        table.on_hint()
+    words = action_words(table.ui, view, legal)
+    table.console.print(f"[bold]Hint[/bold] (win chances {analysis.basis}):")
+    for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
+        table.console.print(f"  {rank}. {rated.win:6.1%}  {words[rated.action]}", overflow="ellipsis", no_wrap=True)
+    table.prompter.pause()
+    best = analysis.rated[0]
+    return f"Hint: {words[best.action]} ({best.win:.0%})"
+
+
+def action_words(ui: GameUI[Any], view: View, legal: Sequence[Any]) -> dict[Any, str]:
+    """Each legal action in the words of the menu that reaches it (``Play a Banner > F3 Flame 3 > under Flame``)."""
+    return {step.action: " > ".join(step.path) for step in ui.steps(view, legal)}
 
 
 def _show_result(table: Table, viewer: int | None) -> None:

@@ -27,11 +27,25 @@ STYLE = Style.from_dict(
 )
 
 
+SHORTCUT_KEYS = "1234567890abcdefghijklmnopqrstuvwxyz"
+"""The keys questionary can put before a menu's entries (it takes at most this many)."""
+
+
 class QuestionaryPrompter(Prompter):
     """The prompter of a full terminal: questionary's menus, moved with the arrows, with Esc for the way back."""
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
-        q_choices = [questionary.Choice(title=c.title, value=_Box(c.value), disabled=c.disabled) for c in choices]
+        # Keys only where every usable entry has one: questionary shows "-)" before an entry without.
+        keyed = len(choices) <= len(SHORTCUT_KEYS) and all(c.key for c in choices if not c.disabled)
+        q_choices = [
+            questionary.Choice(
+                title=c.title,
+                value=_Box(c.value),
+                disabled=c.disabled,
+                shortcut_key=(c.key or False) if keyed else True,
+            )
+            for c in choices
+        ]
         default_choice = None
         if default is not None:
             default_choice = next(
@@ -42,10 +56,10 @@ class QuestionaryPrompter(Prompter):
             choices=q_choices,
             default=default_choice,
             style=STYLE,
-            use_shortcuts=False,
+            use_shortcuts=keyed,
             use_arrow_keys=True,
             use_jk_keys=False,
-            instruction="(arrows, Enter)",
+            instruction="(keys or arrows, Enter)" if keyed else "(arrows, Enter)",
         )
         _add_keys(question, next((qc.value for qc, c in zip(q_choices, choices) if c.back), None))
         answer = question.unsafe_ask()

@@ -50,14 +50,20 @@ def decision_states(seed: int, options: dict[str, str] | None = None, every: int
 
 
 class PathPrompter(Prompter):
-    """Answers each select with the entry titled by the next label of a path (never a disabled one)."""
+    """Answers each select with the entry titled by the path's label at that depth (never a disabled one).
+
+    The depth is read from the question (``Your move:`` or the labels so far,
+    joined by `` > ``), since a step with one choice is taken without asking.
+    """
 
     def __init__(self, path: Sequence[str]) -> None:
         self.path = list(path)
         self.asked = 0
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
-        label = self.path[self.asked]
+        depth = 0 if message == "Your move:" else len(message.removesuffix(":").split(" > "))
+        assert message == "Your move:" or message.removesuffix(":").split(" > ") == self.path[:depth]
+        label = self.path[depth]
         self.asked += 1
         matches = [c for c in choices if c.title == label]
         assert len(matches) == 1, f"{label!r} appears {len(matches)} times in {[c.title for c in choices]}"

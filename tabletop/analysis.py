@@ -1,0 +1,103 @@
+"""The analyst: how good each legal action is, judged from one player's view.
+
+A game may offer an analyst (:meth:`tabletop.game.Game.analyst`); the table
+then gives that game a **Hint** (the best actions, with their chances) and a
+**Review** of a finished game (each of a player's decisions graded, the
+costliest shown). The analyst sees what the player saw and nothing more: the
+view, never the hidden cards, so a hint is advice a strong player could give.
+
+An analyst rates actions by the player's chance of winning after each one
+(for a solo game, of reaching its goal), exactly or as an estimate::
+
+    >>> analysis = Analysis([Rated("b", 0.25), Rated("a", 0.75)], exact=True)
+    >>> analysis.best, analysis.win_of("b"), analysis.win_of("z") is None
+    ('a', 0.25, True)
+    >>> analysis.basis
+    'exact'
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic
+
+from tabletop.game import A
+
+if TYPE_CHECKING:
+    from tabletop.game import View
+
+HINT_SECONDS = 1.0
+"""About how long a hint may think, for an analyst that searches."""
+REVIEW_SECONDS = 0.25
+"""About how long a review thinks about each decision, for an analyst that searches."""
+
+
+@dataclass(frozen=True)
+class Rated(Generic[A]):
+    """One action and the player's chance of winning after it (0 to 1)."""
+
+    action: A
+    win: float
+    samples: int | None = None
+    """How many sampled games the estimate rests on (None: exact, or not counted)."""
+
+
+class Analysis(Generic[A]):
+    """The actions an analyst rated, best first, and whether the figures are exact."""
+
+    def __init__(self, rated: Sequence[Rated[A]], *, exact: bool, samples: int | None = None) -> None:
+        if not rated:
+            raise ValueError("an analysis rates at least one action")
+        self.rated: tuple[Rated[A], ...] = tuple(sorted(rated, key=lambda r: -r.win))
+        self.exact = exact
+        self.samples = samples
+        """The sampled games behind the whole analysis (None: exact, or not counted)."""
+
+    @property
+    def best(self) -> A:
+        """The action rated highest."""
+        return self.rated[0].action
+
+    def win_of(self, action: A) -> float | None:
+        """The chance rated for ``action``, or None if the analyst did not rate it."""
+        return next((r.win for r in self.rated if r.action == action), None)
+
+    @property
+    def basis(self) -> str:
+        """What the figures rest on, in a few words: ``exact`` or ``estimated from 2,400 sampled games``."""
+        if self.exact:
+            return "exact"
+        if self.samples:
+            return f"estimated from {self.samples:,} sampled games"
+        return "estimated"
+
+
+class Analyst(abc.ABC, Generic[A]):
+    """Rates a player's legal actions from that player's view.
+
+    ``seconds`` is a budget for analysts that search (an exact one may ignore
+    it); ``rng`` is the only randomness an analyst may use, so that an analysis
+    can be repeated; ``progress`` (if given) may be called with a fraction done.
+    """
+
+    exact: bool = False
+    """Whether the figures are exact (else they are estimates)."""
+
+    @abc.abstractmethod
+    def analyse(
+        self,
+        view: View,
+        legal: Sequence[A],
+        *,
+        seconds: float,
+        rng: random.Random,
+        progress: Callable[[float], None] | None = None,
+    ) -> Analysis[A]:
+        """Rate ``legal`` (the actions of ``view.player``, who is to move) from ``view`` alone."""
+
+    def status(self) -> str | None:
+        """While the analyst is still getting ready (solving in the background, say), how far it has got."""
+        return None
