@@ -212,12 +212,13 @@ def test_the_result_table_shows_strengths_banners_tie_breaks_and_the_winner() ->
     text = text_of(result(state.score(), viewer=0))
     rows = {line.split()[1]: line.split() for line in lines_of(text) if re.match(r" [WLCFP] ", line)}
     # The board's order: the opponent (South) left, the viewer (North) right.
-    assert re.search(r"South\s+North\s+South\s+North", text)
-    assert rows["Water"][2:] == ["3", "3", "1", "2", "Banner", "count", "North", "(you)"]
-    assert rows["Leaf"][2:] == ["11", "9", "2", "2", "strength", "South"]
-    assert rows["Cloud"][2:] == ["3", "3", "2", "1", "Banner", "count", "South"]
-    assert rows["Flame"][2:] == ["5", "0", "1", "0", "strength", "South"]
-    assert rows["Feather"][2:] == ["0", "0", "0", "0", "tie:", "nobody", "nobody"]
+    assert re.search(r"Castle\s+South\s+North\s+How it was decided\s+Controlled by", text)
+    assert "total strength of each side under each castle" in text
+    assert rows["Water"][2:] == ["3", "3", "3", "each;", "Banners", "2", "to", "1", "North", "(you)"]
+    assert rows["Leaf"][2:] == ["11", "9", "stronger,", "11", "to", "9", "South"]
+    assert rows["Cloud"][2:] == ["3", "3", "3", "each;", "Banners", "2", "to", "1", "South"]
+    assert rows["Flame"][2:] == ["5", "0", "stronger,", "5", "to", "0", "South"]
+    assert rows["Feather"][2:] == ["0", "0", "no", "cards", "on", "either", "side", "nobody"]
     assert "Castles won: South 3, North (you) 1." in text
     assert "South wins, 3 castles to 1." in text
     assert "total strength decides" not in text

@@ -3,31 +3,54 @@
 RULES = """\
 # Muses
 
-Solitaire with muse cards, two dice and three hints. Score **20** or more.
-(A card file may set its own target and number of hints; the board shows the ones in play.)
+Solitaire with nine muse cards, two dice and three hint tokens. Score **20** or more to win.
+(A card file may set its own target and number of hint tokens; the board shows the ones in play.)
+
+**Setup**: the cards are shuffled face down into a deck; the hint tokens are put in front of you.
 
 **Each turn**
 1. If the deck is not empty, turn its top card face up into the display, upright.
 2. Roll both dice.
-3. Use hints and powers, any number, in any order.
+3. Use hint tokens and powers, any number, in any order.
 4. Claim at most one display muse whose **top** condition the dice meet (the turn then ends).
+   A claimed muse goes to your tableau.
 5. Every unclaimed display muse turns a quarter anticlockwise: its next edge comes to the top.
    A muse that comes back upright or shows a blank edge on top is discarded.
 
-**Hints**: discard one to add or subtract 1 on one die.
-**Powers**: each claimed muse with a power may alter the dice once per game, after a roll.
+The game ends when every card is claimed or discarded.
+
+**Hint tokens**: discard one at any time to add or subtract 1 on one die.
+
+**Powers**: each claimed muse with a power (all but Calliope and Cleo in the default cards) may
+alter the dice once per game, after a roll; a used power is spent, but its muse still scores.
 No die goes below 1 or above 6.
+- *flip*: turn one die to its opposite face (1 and 6, 2 and 5, 3 and 4: the two faces add up to 7).
+- *reroll*: roll one die again; the other stays.
+- *adjust N*: add or subtract 1, 2 ... up to N on one die (*adjust 2*: -2, -1, +1 or +2).
+- *match*: set one die to the face the other die shows.
 
-**Conditions**: a number is the sum of both dice (`7`, `≥ 9`, `≤ 4`); a die face (`⚄`) is one die
-showing it; words such as *Both odd*, *Pair*, *Pair ≥ 6* (a double whose sum is at least 6).
+**Conditions** (the top edge of a muse; the dice must meet it to claim the muse):
+- a number: the sum of both dice: `7` exactly 7; `≥ 9` 9 or more; `≤ 4` 4 or less;
+  `> n` and `< n` more or less than n.
+- a die face (`⚄`): at least one die shows it; two faces (`⚂⚄`): the dice show exactly these two.
+- *Both odd* / *Both even*: each die is odd (1, 3, 5) / each is even (2, 4, 6), not necessarily the same.
+- *Both ≥ 4* (or another comparison): each die on its own meets it.
+- *Pair*: both dice show the same face (a double); *Pair ≥ 6*: a double whose sum is at least 6
+  (a pair of 3s or higher); *Pair ≤ 4*: a double whose sum is at most 4.
+- *No pair*: the dice show different faces.
+- *Odd* / *Even*: the sum of both dice is odd / even.
+- *Difference ≥ 3* (or another comparison): the higher die minus the lower one.
+- *and* between two conditions: both must hold; *or*: at least one.
+- A blank edge is no condition: the muse is discarded when it comes to the top.
 
-**End**: when every card is claimed or discarded. Score = points of claimed muses + 1 per unused hint.
+**Score** = points of claimed muses (used powers or not) + 1 per unused hint token.
 
 The default cards are a reconstruction: the printed cards can be typed into a card file and
-played with `tabletop play muses --cards FILE`. *Advise* shows the best move and the win chance
-after each choice, computed exactly.
+played with `tabletop play muses --cards FILE`. **Hint** in the move menu (key **h**) is not a
+hint token and costs nothing: it lists the best moves with their exact chances of winning.
 """
 
 
 def rules_markdown() -> str:
+    """The rules of Muses as Markdown, for the in-game menu."""
     return RULES

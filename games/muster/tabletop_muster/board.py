@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -48,7 +49,15 @@ RAINBOW_STYLE = "bold cyan"
 COLUMN_WIDTH = 21
 """Room for a column's cards on each side; a longer column switches to the compact form."""
 LOG_LINES = 3
+"""Log lines under the board on a 24-line terminal: with the ten lines of the move menu and a notice
+line, the whole screen fits."""
+TALL_LOG_LINES = 12
+"""The most log lines under the board on a tall terminal (40 lines or more)."""
 LEAD_LEFT, LEAD_RIGHT = "◀", "▶"
+NEW_MARK = "›"
+"""Before a card the opponent just placed, moved or swapped, or one you just drew (with reverse video)."""
+NEW_STYLE = "reverse"
+NEW_LEGEND = f"{NEW_MARK} new since your turn"
 
 
 def faction_style(faction: int) -> str:
@@ -60,6 +69,16 @@ def card_text(kind: int) -> Text:
     if kind >= RAINBOW:
         return Text(card_code(kind), style=RAINBOW_STYLE)
     return Text(card_code(kind), style=faction_style(FACTION_OF[kind]))
+
+
+def marked(text: Text, new: bool) -> Text:
+    """``text`` with the new-card mark (:data:`NEW_MARK`, reverse video) when ``new``."""
+    if not new:
+        return text
+    out = Text(NEW_MARK, style=NEW_STYLE)
+    out.append_text(text)
+    out.stylize(NEW_STYLE)
+    return out
 
 
 def token_text(token: int, column_faction: int | None = None, *, compact: bool = False) -> Text:
@@ -80,38 +99,48 @@ def token_text(token: int, column_faction: int | None = None, *, compact: bool =
     return Text(code, style=RAINBOW_STYLE)
 
 
-def column_text(tokens: Sequence[int], faction: int, width: int = COLUMN_WIDTH) -> Text:
+def column_text(
+    tokens: Sequence[int], faction: int, width: int = COLUMN_WIDTH, new: frozenset[int] = frozenset()
+) -> Text:
     """A column's cards bottom to top, in at most ``width`` cells.
 
     Full codes if they fit, else the compact form; a column longer still shows
     its top cards (the ones later plays depend on) after ``+N``, the number of
     cards left out at the bottom (its strength is shown beside it anyway).
+    The cards at the indices in ``new`` are marked (see :func:`marked`).
     """
     if not tokens:
         return Text("·", style="dim")
+
+    def cards(start: int, compact: bool) -> Text:
+        return Text(" ").join(
+            marked(token_text(t, faction, compact=compact), i in new) for i, t in enumerate(tokens) if i >= start
+        )
+
     for compact in (False, True):
-        text = Text(" ").join(token_text(t, faction, compact=compact) for t in tokens)
+        text = cards(0, compact)
         if text.cell_len <= width:
             return text
     for hidden in range(1, len(tokens)):
         text = Text(f"+{hidden} ", style="dim")
-        text.append_text(Text(" ").join(token_text(t, faction, compact=True) for t in tokens[hidden:]))
+        text.append_text(cards(hidden, True))
         if text.cell_len <= width:
             return text
     return text
 
 
-def castle_space_text(stack: Sequence[int], faction: int) -> Text:
+def castle_space_text(stack: Sequence[int], faction: int, new: bool = False) -> Text:
     """``W Water   W4 ×2``: the faction, the top card and how many cards lie there.
 
     A Rainbow Castle on top reads ``X any``: any icon may be played under this
-    castle (and the space cannot be drawn from).
+    castle (and the space cannot be drawn from). ``new`` marks the top card as
+    just put there. The cards on a castle space count for nobody's strength.
     """
     text = Text(f"{FACTION_LETTERS[faction]} {FACTION_NAMES[faction]:<7} ", style=f"bold {faction_style(faction)}")
     if not stack:
         return text.append("-", style="dim")
     top = stack[-1]
-    text.append_text(card_text(top))
+    text.append_text(marked(card_text(top), new))
     if top == CASTLE:
         text.append(" any", style=RAINBOW_STYLE)
     return text.append(f" ×{len(stack)}", style="dim")
@@ -127,32 +156,94 @@ def lead_marks(result: CastleResult, left: int) -> tuple[str, str]:
     return ("", tie + LEAD_RIGHT)
 
 
-def board_table(view: MusterView, *, seated: bool = True) -> Table:
+@dataclass(frozen=True)
+class Changes:
+    """What changed on the board and in the hand since the viewer's turn (see :func:`changes`)."""
+
+    columns: tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...]]
+    """Per seat and castle, the indices of the column's cards that are new or changed."""
+    castles: frozenset[int]
+    """The castle spaces whose top card was put there since."""
+    drawn: tuple[int, ...]
+    """The viewer's hand cards that came since (drawn from the deck or a castle space)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.castles or self.drawn or any(i for side in self.columns for i in side))
+
+
+NO_CHANGES = Changes(((frozenset(),) * 5, (frozenset(),) * 5), frozenset(), ())
+
+
+def _column_changes(now: Sequence[int], old: Sequence[int]) -> frozenset[int]:
+    """The cards of a column that were not there before: those added on top, or one swapped in place."""
+    if len(now) == len(old):
+        return frozenset(i for i, (a, b) in enumerate(zip(now, old)) if a != b)
+    same = 0
+    while same < min(len(now), len(old)) and now[same] == old[same]:
+        same += 1
+    return frozenset(range(same, len(now)))
+
+
+def changes(view: MusterView, before: MusterView | None) -> Changes:
+    """What the opponent placed, moved or swapped and what the viewer drew since ``before``.
+
+    ``before`` is the viewer's view just after the first decision of their
+    latest turn (:attr:`tabletop.ui.base.Log.before`); None marks nothing.
+
+    >>> from dataclasses import replace
+    >>> from tabletop_muster.position import build_state
+    >>> old = build_state(north="W3 W4 W5 L1 L2", south="C1 C2 C3 C4 C5", north_columns={"water": "W1"}).view(1)
+    >>> now = replace(old, columns=(((0, 1), *old.columns[0][1:]), old.columns[1]), castles=((), (5,), (), (), ()))
+    >>> c = changes(now, old); c.columns[0][0], sorted(c.castles)
+    (frozenset({1}), [1])
+    """
+    if before is None or not isinstance(before, MusterView) or before.player != view.player:
+        return NO_CHANGES
+    columns = tuple(tuple(_column_changes(view.columns[p][f], before.columns[p][f]) for f in range(5)) for p in (0, 1))
+    castles = frozenset(
+        f
+        for f, (now, old) in enumerate(zip(view.castles, before.castles))
+        if now and tuple(old[: len(now)]) != tuple(now)
+    )
+    left = list(before.hand)
+    drawn = []
+    for kind in view.hand:
+        if kind in left:
+            left.remove(kind)
+        else:
+            drawn.append(kind)
+    return Changes((columns[0], columns[1]), castles, tuple(drawn))
+
+
+def board_table(view: MusterView, *, seated: bool = True, new: Changes = NO_CHANGES, width: int = 80) -> Table:
     """The five castle rows: opponent's column, strengths and lead, castle space, yours.
 
     Not ``seated`` (a replay from no seat), the right-hand column is named without "(you)".
+    ``new`` marks the cards that changed since the viewer's turn. Narrower than
+    80 columns, the players' columns give up room first (their cards go compact).
     """
     me, them = view.player, 1 - view.player
+    side = max(8, min(COLUMN_WIDTH, (width - 36) // 2))
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, collapse_padding=True)
-    table.add_column(SEAT_NAMES[them], justify="right", width=COLUMN_WIDTH, no_wrap=True)
+    table.add_column(SEAT_NAMES[them], justify="right", width=side, no_wrap=True)
     table.add_column("str", justify="right", width=3)
     table.add_column("", width=2, justify="right")
-    table.add_column("Castle space", width=20, no_wrap=True)
+    table.add_column("Castle space (top)", width=20, no_wrap=True)
     table.add_column("", width=2)
     table.add_column("str", justify="right", width=3)
-    table.add_column(seat_label(me, me if seated else None), width=COLUMN_WIDTH, no_wrap=True)
+    table.add_column(seat_label(me, me if seated else None), width=side, no_wrap=True)
     results = view.castle_results()
     for f in range(5):
         mine, theirs = view.columns[me][f], view.columns[them][f]
         left, right = lead_marks(results[f], them)
         table.add_row(
-            column_text(theirs, f),
+            column_text(theirs, f, side, new.columns[them][f]),
             str(column_strength(theirs)),
             Text(left, style="bold"),
-            castle_space_text(view.castles[f], f),
+            castle_space_text(view.castles[f], f, f in new.castles),
             Text(right, style="bold"),
             str(column_strength(mine)),
-            column_text(mine, f),
+            column_text(mine, f, side, new.columns[me][f]),
         )
     return table
 
@@ -191,13 +282,16 @@ def opponent_line(view: MusterView) -> Text:
     return text
 
 
-def hand_line(view: MusterView) -> Text:
-    """The viewer's hand; cards the opponent knows are marked ``°``."""
+def hand_line(view: MusterView, drawn: Sequence[int] = ()) -> Text:
+    """The viewer's hand; cards the opponent knows are marked ``°``, the ``drawn`` ones as new."""
     text = Text("Your hand: ", style="bold")
     known = list(view.known_by_opponent)
+    fresh = list(drawn)
     parts = []
     for kind in view.hand:
-        part = card_text(kind)
+        part = marked(card_text(kind), kind in fresh)
+        if kind in fresh:
+            fresh.remove(kind)
         if kind in known:
             known.remove(kind)
             part.append("°", style="dim")
@@ -208,22 +302,47 @@ def hand_line(view: MusterView) -> Text:
     return text
 
 
-def status_line(view: MusterView) -> Text:
-    """Whose turn it is and what they must do."""
+def refill_owed(view: MusterView, before: MusterView | None) -> int | None:
+    """How many cards the refill under way owes in all, when ``before`` (the view after this turn's action) says."""
+    if (
+        before is None
+        or not isinstance(before, MusterView)
+        or before.phase != "refill"
+        or (before.turn, before.turn_of) != (view.turn, view.turn_of)
+        or before.to_draw < view.to_draw
+    ):
+        return None
+    return before.to_draw
+
+
+def status_line(view: MusterView, before: MusterView | None = None, *, legend: bool = False, width: int = 80) -> Text:
+    """Whose turn it is and what they must do (``draw 2 of 3``), and the new-card legend when marks are shown."""
     text = view.phase_text()
     if view.to_move == view.player:
+        owed = refill_owed(view, before)
+        draw = f"draw {owed - view.to_draw + 1} of {owed}" if owed else f"draw {view.to_draw} more"
         text = "Your turn: " + {
             "act": "take one action",
-            "refill": f"draw {view.to_draw} more",
+            "refill": draw,
             "place": "place the Rainbow card",
         }.get(view.phase, text)
         if view.phase == "refill" and view.castled is not None:
             text += f" (not from the {FACTION_NAMES[view.castled]} space)"
-    return Text(text, style="bold")
+    if view.deck_size == 1 and not view.is_terminal():
+        last = " · the deck's last card ends the game"
+        if len(text + last) < width:
+            text += last
+    line = Text(text, style="bold")
+    if legend:
+        for words in (f"   ({NEW_LEGEND})", f"  ({NEW_MARK} new)"):
+            if line.cell_len + len(words) < width:
+                line.append(words, style="dim")
+                break
+    return line
 
 
 DECK_DRAW = " draws from the deck."
-DRAWN = re.compile(r"^(?P<who>\S+) draws (?P<what>.+?) from the deck\.(?P<rest>.*)$")
+DRAWN = re.compile(r"^(?P<who>\S+(?: \(you\))?) draws (?P<what>.+?) from the deck\.(?P<rest>.*)$")
 """A deck draw with its card (or "a card" when the viewer may not see it)."""
 
 
@@ -239,25 +358,35 @@ def condense(log: Sequence[str]) -> list[str]:
     >>> condense(["North draws a card from the deck.", "North draws from the deck.", "North draws a card from the deck."])
     ['North draws 2 cards from the deck.']
     """
-    out: list[str] = []
-    run: list[re.Match[str]] = []  # a player's deck draws in a row, not yet written
-    for line in _without_announced_draws(log):
+    return [entry for entry, _ in condense_marked(log)]
+
+
+def condense_marked(log: Sequence[str], fresh: int = 0) -> list[tuple[str, bool]]:
+    """:func:`condense`, each entry with whether it holds one of the last ``fresh`` lines.
+
+    >>> condense_marked(["South draws from the deck.", "South draws Water 3 from the deck."], fresh=1)
+    [('South draws Water 3 from the deck.', True)]
+    """
+    first_fresh = len(log) - min(fresh, len(log)) if fresh > 0 else len(log)
+    out: list[tuple[str, bool]] = []
+    run: list[tuple[re.Match[str], bool]] = []  # a player's deck draws in a row, not yet written
+    for line, new in _without_announced_draws(log, first_fresh):
         drawn = DRAWN.match(line)
-        if drawn and run and drawn["who"] == run[0]["who"] and not run[-1]["rest"]:
-            run.append(drawn)
+        if drawn and run and drawn["who"] == run[0][0]["who"] and not run[-1][0]["rest"]:
+            run.append((drawn, new))
             continue
         if run:
-            out.append(_draws_line(run))
-        run = [drawn] if drawn else []
+            out.append((_draws_line([m for m, _ in run]), any(n for _, n in run)))
+        run = [(drawn, new)] if drawn else []
         if not drawn:
-            out.append(line)
+            out.append((line, new))
     if run:
-        out.append(_draws_line(run))
+        out.append((_draws_line([m for m, _ in run]), any(n for _, n in run)))
     return out
 
 
-def _without_announced_draws(log: Sequence[str]) -> list[str]:
-    """The log less each "draws from the deck." decision whose card's own line follows."""
+def _without_announced_draws(log: Sequence[str], first_fresh: int) -> list[tuple[str, bool]]:
+    """The log less each "draws from the deck." decision whose card's own line follows, with freshness."""
     kept = []
     for i, line in enumerate(log):
         if line.endswith(DECK_DRAW) and i + 1 < len(log):
@@ -266,7 +395,7 @@ def _without_announced_draws(log: Sequence[str]) -> list[str]:
             # The chance line may go on: "... from the deck. That was the deck's last card: ..."
             if following != line and following.startswith(who + " draws ") and " from the deck." in following:
                 continue
-        kept.append(line)
+        kept.append((line, i >= first_fresh))
     return kept
 
 
@@ -282,46 +411,180 @@ def _draws_line(run: Sequence[re.Match[str]]) -> str:
     return f"{run[0]['who']} draws {what} from the deck.{run[-1]['rest']}"
 
 
-def log_lines(log: Sequence[str], count: int = LOG_LINES, width: int = 78) -> list[Text]:
-    """The latest log entries in at most ``count`` screen lines, wrapped, newest last.
+SHORTER = (
+    (re.compile(r" under the (\w+) castle and plays (.+) on it\.$"), r" and \2 on it under \1"),
+    (re.compile(r"makes a Rainbow Bridge"), "makes a Bridge"),
+    (re.compile(r"makes (\d) Rainbow Bridges"), r"makes \1 Bridges"),
+    (re.compile(r" from under the (\w+) castle to under the (\w+) castle\."), r" from \1 to \2"),
+    (re.compile(r"a Rainbow Wizard"), "a Wizard"),
+    (re.compile(r" (under|onto|from) the (\w+) castle(?: space)?\."), r" \1 \2"),
+    (re.compile(r" for the Rainbow (Wizard|Bridge) in (.+) column\.$"), r" for the \1 in \2"),
+    (re.compile(r"^The deck's top card, (.+), goes face up onto the (\w+) castle space\."), r"\1 turned up onto \2"),
+    (re.compile(r"^The deck's top card is (.+?)\.(?: \S+(?: \(you\))? chooses its castle space\.)?"), r"\1 turned up"),
+    (re.compile(r" from the deck\."), ""),
+    (re.compile(r" That was the deck's last card: the game ends\."), ": the deck's last card, the game ends"),
+    (re.compile(r"\.$"), ""),
+)
+"""Rewrites that give a log entry's short form: ``South plays Feather 5 under Feather``."""
 
-    Older entries give way to a long new one; an entry longer than all the
-    lines is cut with an ellipsis.
+WHO = re.compile(r"^(?P<who>(?:North|South)(?: \(you\))?) ")
+MAIN = re.compile(r"^(?:North|South)(?: \(you\))? (?:plays|makes|moves|castles|swaps|places) ")
+"""An entry telling a player's action (not a draw)."""
+
+
+def short_form(entry: str) -> str:
+    """An entry in fewer words, for a log that is short of room.
+
+    >>> short_form("South plays Feather 5 under the Feather castle.")
+    'South plays Feather 5 under Feather'
+    >>> short_form("North takes Leaf 2 from the Leaf castle space.")
+    'North takes Leaf 2 from Leaf'
+    >>> short_form("North draws 2 cards from the deck.")
+    'North draws 2 cards'
     """
+    for pattern, replacement in SHORTER:
+        entry = pattern.sub(replacement, entry)
+    return entry
+
+
+def _joined(entries: Sequence[str]) -> list[str]:
+    """Short entries in a row told in one line per player: ``North castles X onto Leaf; takes Cloud 4 from Cloud``.
+
+    A card turned up by a Move joins the move that turned it up.
+    """
+    out: list[str] = []
+    who: str | None = None
+    for entry in entries:
+        m = WHO.match(entry)
+        if out and m and m["who"] == who:
+            out[-1] += "; " + entry[m.end() :]
+        elif out and not m and who is not None:
+            out[-1] += "; " + entry
+        else:
+            out.append(entry)
+            who = m["who"] if m else None
+    return out
+
+
+def _wrapped(entry: str, width: int) -> list[str]:
     import textwrap
 
+    lines = textwrap.wrap(entry, width - 2) or [""]
+    return ["· " + lines[0]] + ["  " + w for w in lines[1:]]
+
+
+def _cut(entry: str, count: int, width: int) -> list[str]:
+    """``entry`` in at most ``count`` lines, its end cut with an ellipsis."""
+    import textwrap
+
+    lines = _wrapped(entry, width)
+    if len(lines) <= count:
+        return lines
+    kept = lines[: count - 1]
+    rest = " ".join(line[2:] for line in lines[count - 1 :])
+    return kept + [("· " if not kept else "  ") + textwrap.shorten(rest, width - 2, placeholder=" …")]
+
+
+def fit_log(log: Sequence[str], count: int = LOG_LINES, width: int = 80, fresh: int = 0) -> list[str]:
+    """The latest log entries in at most ``count`` lines of ``width``, newest last.
+
+    The entries of the last ``fresh`` lines (what came after the viewer's
+    latest decision: the opponent's turn) stay in view: older entries give way
+    first; then the fresh ones are told shorter and a player's in a row joined
+    in one line; then the viewer's own draws go, then the opponent's draws,
+    keeping their main action; a single entry too long is cut with an ellipsis.
+    """
+    if count <= 0:
+        return []
+    entries = condense_marked(log, fresh)
+    new = [entry for entry, is_new in entries if is_new]
+    old = [entry for entry, is_new in entries if not is_new]
+    if not new:
+        new, old = [entry for entry, _ in entries[-1:]], [entry for entry, _ in entries[:-1]]
+    shorts = [short_form(e) for e in new]
+    not_own = [e for e in shorts if not (WHO.match(e) and "(you)" in e.split(";")[0].split(" draws")[0])]
+    mains = [e for e in not_own if MAIN.match(e) or not WHO.match(e)] or not_own[-1:]
+    tries = [new, shorts, _joined(shorts), _joined(not_own), _joined(mains)]
     lines: list[str] = []
-    for entry in reversed(condense(log)):
-        wrapped = textwrap.wrap(entry, width - 2) or [""]
-        if len(lines) + len(wrapped) > count:
-            if not lines and count > 0:
-                kept = wrapped[: count - 1]
-                kept.append(textwrap.shorten(" ".join(wrapped[count - 1 :]), width - 2, placeholder=" …"))
-                lines = ["· " + kept[0]] + ["  " + w for w in kept[1:]]
+    for attempt in tries:
+        if not attempt:
+            continue
+        lines = [line for entry in attempt for line in _wrapped(entry, width)]
+        if len(lines) <= count:
             break
-        lines = ["· " + wrapped[0]] + ["  " + w for w in wrapped[1:]] + lines
-    return [Text(line, style="dim") for line in lines]
+    else:
+        last = [e for e in tries[-1] if e] or new
+        lines = _cut(" / ".join(last), count, width)
+    for entry in reversed(old):
+        wrapped = _wrapped(entry, width)
+        if len(lines) + len(wrapped) > count:
+            break
+        lines = wrapped + lines
+    return lines
 
 
-def board(view: MusterView, log: Sequence[str] = (), *, log_count: int = LOG_LINES) -> RenderableType:
-    """Everything above the prompt: about 15 lines, 80 columns wide."""
-    parts: list[RenderableType] = [title_line(view), board_table(view)]
+def log_lines(log: Sequence[str], count: int = LOG_LINES, width: int = 80, fresh: int = 0) -> list[Text]:
+    """:func:`fit_log` as dim text lines (``width`` is the screen's; the lines keep within it, less 2)."""
+    return [Text(line, style="dim") for line in fit_log(log, count, width - 2, fresh)]
+
+
+def whole_log(lines: Sequence[str]) -> list[str]:
+    """The whole game's log for the Log screen, condensed as the board's log is."""
+    return condense(lines)
+
+
+def log_count(height: int) -> int:
+    """How many log lines the board shows on a terminal ``height`` lines tall.
+
+    >>> log_count(20), log_count(24), log_count(40), log_count(60)
+    (1, 3, 12, 12)
+    """
+    if height < 24:
+        return 1
+    if height < 40:
+        return LOG_LINES
+    return min(TALL_LOG_LINES, height - 21)
+
+
+def _log_of(log: Sequence[str]) -> tuple[int, MusterView | None]:
+    """What a :class:`tabletop.ui.base.Log` adds to its lines: how many are fresh, and the view before."""
+    fresh = getattr(log, "fresh", 0)
+    before = getattr(log, "before", None)
+    return (fresh if isinstance(fresh, int) else 0), (before if isinstance(before, MusterView) else None)
+
+
+def board(view: MusterView, log: Sequence[str] = (), *, log_count: int = LOG_LINES, width: int = 80) -> RenderableType:
+    """Everything above the prompt: 13 lines on a 24-line terminal, 80 columns wide.
+
+    ``log`` may be a :class:`tabletop.ui.base.Log`: what came after the
+    viewer's latest decision then stays in view, and what changed since their
+    turn is marked on the board (:data:`NEW_MARK`), with a legend in the
+    status line.
+    """
+    fresh, before = _log_of(log)
+    new = changes(view, before)
+    parts: list[RenderableType] = [title_line(view, width), board_table(view, new=new, width=width)]
     if view.is_terminal():
         # The result table follows: keep the whole end screen within 24 lines.
-        parts += log_lines(log, 2)
+        parts += log_lines(log, 2, width, fresh)
         return Group(*parts)
-    parts += [opponent_line(view), hand_line(view)]
-    parts += log_lines(log, log_count)
-    parts.append(status_line(view))
+    parts += [opponent_line(view), hand_line(view, new.drawn)]
+    parts += log_lines(log, log_count, width, fresh)
+    parts.append(status_line(view, before, legend=bool(new), width=width))
     return Group(*parts)
 
 
-def table_board(view: TableView, log: Sequence[str] = (), *, log_count: int = LOG_LINES) -> RenderableType:
+def table_board(
+    view: TableView, log: Sequence[str] = (), *, log_count: int = LOG_LINES, width: int = 80
+) -> RenderableType:
     """The board from no seat (a replay): both hands as far as they are shown, no "you"."""
     board = view.board
-    parts: list[RenderableType] = [title_line(board, seated=False), board_table(board, seated=False)]
+    parts: list[RenderableType] = [
+        title_line(board, width, seated=False),
+        board_table(board, seated=False, width=width),
+    ]
     parts += [seen_hand_line(view, seat) for seat in (0, 1)]
-    parts += log_lines(log, 2 if view.is_terminal() else log_count)
+    parts += log_lines(log, 2 if view.is_terminal() else log_count, width)
     if not view.is_terminal():
         parts.append(Text(board.phase_text(), style="bold"))
     return Group(*parts)
@@ -335,24 +598,45 @@ def seen_hand_line(view: TableView, seat: int) -> Text:
     return text.append_text(Text(" ").join(cards) if cards else Text("empty", style="dim"))
 
 
-DECIDED = {"strength": "strength", "banners": "Banner count", "tie": "tie: nobody"}
-"""How each castle was decided; "Banner count" is the Strength in Numbers tie-break."""
-
-
 def seat_order(viewer: int | None) -> tuple[int, int]:
     """The seats in the board's order: the opponent on the left, the viewer on the right."""
     return (0, 1) if viewer is None else (1 - viewer, viewer)
 
 
+def _banners(n: int) -> str:
+    return f"{n} Banner" if n == 1 else f"{n} Banners"
+
+
+def castle_reason(r: CastleResult, order: tuple[int, int]) -> str:
+    """How a castle was decided, in words: ``stronger, 14 to 5``, ``8 each; Banners 2 to 1``, ``a tie``.
+
+    A tie's numbers are the same for both; ``order`` is the board's seat order (the opponent first).
+    """
+    a = order[0]
+    if r.decided_by == "strength":
+        hi, lo = max(r.strengths), min(r.strengths)
+        return f"stronger, {hi} to {lo}"
+    if r.decided_by == "banners":
+        return f"{r.strengths[a]} each; Banners {max(r.banners)} to {min(r.banners)}"
+    if not any(r.strengths):
+        return "no cards on either side"
+    return f"{r.strengths[a]} each and {_banners(r.banners[a])} each: a tie"
+
+
+RECKONING_TITLE = "Final reckoning: the total strength of each side under each castle"
+
+
 def result_table(score: Score, viewer: int | None = None) -> Table:
-    """Per castle: both strengths and Banner counts, the tie-break used and who controls it.
+    """Per castle: the total strength of each player's column under it, how it was decided and who controls it.
 
     The seats come in the board's order, so each number stands on the side of its column.
+    A strength tie is broken by the number of Banner cards (Strength in Numbers).
     """
     names = [seat_label(p, viewer) for p in (0, 1)]
     order = seat_order(viewer)
     table = Table(
-        title="Final reckoning",
+        title=RECKONING_TITLE,
+        min_width=len(RECKONING_TITLE),
         box=box.SIMPLE_HEAD,
         show_edge=False,
         padding=(0, 1),
@@ -360,17 +644,15 @@ def result_table(score: Score, viewer: int | None = None) -> Table:
         title_justify="left",
     )
     table.add_column("Castle", no_wrap=True)
-    for what in ("strength", "Banners"):
-        for seat in order:
-            table.add_column(f"{SEAT_NAMES[seat]}\n{what}", justify="right")
-    table.add_column("Decided by", no_wrap=True)
+    for seat in order:
+        table.add_column(SEAT_NAMES[seat], justify="right", min_width=5)
+    table.add_column("How it was decided", overflow="fold")
     table.add_column("Controlled by", no_wrap=True)
     for r in score.results:
         table.add_row(
             Text(f"{FACTION_LETTERS[r.faction]} {r.name}", style=faction_style(r.faction)),
             *(str(r.strengths[p]) for p in order),
-            *(str(r.banners[p]) for p in order),
-            DECIDED[r.decided_by],
+            castle_reason(r, order),
             names[r.winner] if r.winner is not None else "nobody",
         )
     return table

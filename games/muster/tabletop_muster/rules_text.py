@@ -17,7 +17,9 @@ RULES = """\
 # Muster: Raise the Banners
 
 Two players build columns of cards under five castles. When the deck runs out,
-whoever controls more castles wins.
+whoever controls more castles wins. A castle goes to the player with the greater
+**total strength of their column under it**: all the cards on their side under
+that castle added up, not just the top one.
 
 ## Cards (47)
 - **Banner cards** (40): five factions, each with its castle: **W** Water (blue),
@@ -27,7 +29,8 @@ whoever controls more castles wins.
   **Wizard** (counts 6) or a **Bridge** (counts 1).
 - **X**: 2 Rainbow Castle cards, only ever played onto a castle space.
 
-Each player is dealt 5 cards; the other 37 form the deck.
+Each player is dealt 5 cards; the other 37 form the deck, face down. The first
+player is chosen when the game is set up (at random unless it is named).
 
 ## Your turn
 Take exactly one action. If you then hold fewer than 5 cards, refill to 5, one
@@ -53,13 +56,27 @@ you castled this turn. Move and Swap end the turn without a refill.
    strength *n+2* on it (passing the icon rule). A Bridge always counts 1.
 6. **Make a Rainbow Swap**: a Banner from your hand replaces a Rainbow card in any
    column, yours or your opponent's; the Rainbow card comes to your hand. No refill.
+   Only the first-placed Rainbow card of a column can be swapped, and the Banner
+   must fit its place: for a Wizard, as a Banner played on the card below it; for
+   a Bridge, the strength the Bridge stood for (ruling 8).
 
 ## End and scoring
-The game ends at once when the deck's last card is drawn (draws still owed are
-not taken), or after turn {turn_limit} (the rules alone would let a game go on
-forever). Each castle goes to the higher column strength (Wizard 6, Bridge 1,
-Banner its strength). Tie: **Strength in Numbers**, more Banner cards (Rainbow
-cards are not Banners). Still tied: nobody. More castles wins; a tie goes to the
+The game ends at once when the deck's last card is drawn, by a refill or by a Move
+turning it up (draws still owed are not taken), or after turn {turn_limit} (the
+rules alone would let a game go on forever). The menu says so on the draw or Move
+that would take the last card.
+
+Each castle goes to the player whose column under it has the greater **total
+strength**: add up every card on your side under that castle (Wizard 6, Bridge 1,
+Banner its strength). The top card alone decides nothing. For example:
+
+    North's Water column: W1 W1 W2 W2 W3 = 1+1+2+2+3 = 9
+    South's Water column: W5             = 5      -> North controls Water
+
+Tie on strength: **Strength in Numbers**, the player with more Banner cards in
+that column (Rainbow cards are not Banners) controls it; still tied, nobody. For
+example, North's L2 L3 (5, two Banners) beats South's L5 (5, one Banner). Cards
+on the castle spaces count for nobody. More castles wins; a tie goes to the
 higher total strength over all five columns; still tied, a draw.
 
 ## Variants (they combine)
@@ -97,13 +114,19 @@ Where the rulebook (R) and Board Game Arena's help (B) are loose, this game play
 - **RW** is a Wizard, **RB2** a Bridge that stood for 2. A long column is shortened:
   own-faction Banners lose their letter (**3** is a 3 of the row's faction), **R\\***
   is a Wizard, **R2** a Bridge for 2, and **+N** counts cards left out at the bottom.
-- **str** is the column's strength. **◀** / **▶** point to who leads a castle
+- **str** is the column's total strength: all its cards added up (the top card
+  is only the one a new card must follow). **◀** / **▶** point to who leads a castle
   (**\\*** when the lead comes from the Banner-count tie-break), **=** means a tie.
 - **X any** on a castle space: a Rainbow Castle is on top, so Banners of any
   faction may be played under that castle, and that space cannot be drawn from.
 - Your opponent's hand shows the cards you know (they took them from a castle
   space or by a Swap) and **?** for the others. In your hand, **°** marks a card
   your opponent knows.
+- **›** (in reverse video) marks what is new since your turn: the cards your
+  opponent just played, moved or swapped, the top card just put on a castle
+  space, and the cards you just drew. The lines under the board tell your
+  opponent's last turn; **Log** in the move menu shows the whole game.
+- During a refill the status line says which draw this is (**draw 2 of 3**).
 """
 
 

@@ -98,13 +98,30 @@ def swap_target_label(view: MusterView, side: int, faction: int) -> str:
     return f"{owner} {FACTION_NAMES[faction]}: {what}"
 
 
+LAST_CARD = "the deck's last card: the game ends"
+
+
+def deck_draw_label(view: MusterView) -> str:
+    """``Draw from the deck (21 left)``; the deck's last card says that drawing it ends the game (ruling 7)."""
+    if view.deck_size == 1:
+        return f"Draw {LAST_CARD}"
+    return f"Draw from the deck ({view.deck_size} left)"
+
+
+def move_label(view: MusterView) -> str:
+    """The Move's first step: with one card left in the deck, a Move turns it up and ends the game (ruling 7)."""
+    if view.deck_size == 1:
+        return f"{MOVE} (ends the game)"
+    return MOVE
+
+
 def step_for(view: MusterView, action: A.MusterAction) -> Step[A.MusterAction]:
     """The path of labels that leads to ``action`` (one of the viewer's legal actions)."""
     op = action.op
     me = view.player
     if op == A.DRAW:
         if action.col == A.DECK:
-            return Step(action, (f"Draw from the deck ({view.deck_size} left)",))
+            return Step(action, (deck_draw_label(view),))
         top = view.castles[action.col][-1]
         return Step(action, (f"Draw {card_label(top)} from the {FACTION_NAMES[action.col]} space",))
     if op == A.PLACE:
@@ -128,7 +145,10 @@ def step_for(view: MusterView, action: A.MusterAction) -> Step[A.MusterAction]:
         place = f"under {FACTION_NAMES[action.col]}: {bridges} as {stood} {change}"
         return Step(action, (kind, f"then {card_label(action.card)}", place))
     if op == A.MOVE:
-        return Step(action, (kind, f"from under {FACTION_NAMES[action.src]}", f"to under {FACTION_NAMES[action.col]}"))
+        to = f"to under {FACTION_NAMES[action.col]}"
+        if view.deck_size == 1:
+            to += ": turns up the deck's last card"
+        return Step(action, (move_label(view), f"from under {FACTION_NAMES[action.src]}", to))
     if op == A.CASTLE_CARD:
         return Step(action, (kind, card_label(action.card), f"onto the {FACTION_NAMES[action.col]} space"))
     # A Swap: the target first (what comes down), then the Banner that replaces it.
@@ -166,17 +186,19 @@ class MusterUI(GameUI[A.MusterAction]):
 
     # ---------------------------------------------------------------- drawing
     def render(self, view: View, log: Sequence[str]) -> RenderableType:
+        """The board; a :class:`tabletop.ui.base.Log` keeps the opponent's turn in view and marks it on the board."""
         from tabletop.ui.base import Fitted
-        from tabletop_muster.board import LOG_LINES, board, table_board
+        from tabletop_muster.board import board, log_count, table_board
         from tabletop_muster.view import TableView
 
         def draw(console: Console, options: ConsoleOptions) -> RenderableType:
-            # A short terminal keeps the prompt visible by showing fewer log lines.
-            count = LOG_LINES if options.size.height >= 24 else 1
+            # A short terminal keeps the prompt visible by showing fewer log lines; a tall one shows more.
+            count = log_count(options.size.height)
+            width = options.max_width
             if isinstance(view, TableView):
-                return table_board(view, log, log_count=count)
+                return table_board(view, log, log_count=count, width=width)
             assert isinstance(view, MusterView)
-            return board(view, log, log_count=count)
+            return board(view, log, log_count=count, width=width)
 
         self._viewer = view.player if isinstance(view, MusterView) else None
         return Fitted(draw)
@@ -195,7 +217,29 @@ class MusterUI(GameUI[A.MusterAction]):
             )
         return Group(*lines, result(state.score(), self._viewer))
 
+    def whole_log(self, lines: Sequence[str]) -> list[str]:
+        """The Log screen's lines: the whole game, a player's deck draws in a row told in one line."""
+        from tabletop_muster.board import whole_log
+
+        return whole_log(lines)
+
     # ---------------------------------------------------------------- choosing
+    def label_order(self, view: View) -> Sequence[str]:
+        """Action types as the rulebook lists them, cards in the hand's order, draws deck first:
+        a greyed-out entry keeps its place among the others."""
+        if not isinstance(view, MusterView):
+            return ()
+        cards = [card_label(k) for k in dict.fromkeys(view.hand)]
+        draws = [deck_draw_label(view)]
+        for f, space in enumerate(view.castles):
+            if space:  # the label of a draw on offer, then that of one greyed out
+                draws += [f"Draw {card_label(space[-1])} from the {FACTION_NAMES[f]} space"]
+                draws += [f"Draw from the {FACTION_NAMES[f]} space"]
+        types = [move_label(view) if kind == MOVE else kind for kind in ACTION_TYPES]
+        return list(
+            dict.fromkeys([*types, *draws, *cards, *(f"then {c}" for c in cards), *(f"with {c}" for c in cards)])
+        )
+
     def steps(self, view: View, legal: Sequence[Any]) -> list[Step[A.MusterAction]]:
         """Every legal action with its path; paths are distinct and ordered for the menu."""
         assert isinstance(view, MusterView)
