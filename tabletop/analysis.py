@@ -42,19 +42,23 @@ class Rated(Generic[A]):
     action: A
     win: float
     samples: int | None = None
-    """How many sampled games the estimate rests on (None: exact, or not counted)."""
+    """How many samples (sampled deals searched, say) the estimate rests on (None: exact, or not counted)."""
 
 
 class Analysis(Generic[A]):
     """The actions an analyst rated, best first, and whether the figures are exact."""
 
-    def __init__(self, rated: Sequence[Rated[A]], *, exact: bool, samples: int | None = None) -> None:
+    def __init__(
+        self, rated: Sequence[Rated[A]], *, exact: bool, samples: int | None = None, notes: Sequence[str] = ()
+    ) -> None:
         if not rated:
             raise ValueError("an analysis rates at least one action")
         self.rated: tuple[Rated[A], ...] = tuple(sorted(rated, key=lambda r: -r.win))
         self.exact = exact
         self.samples = samples
-        """The sampled games behind the whole analysis (None: exact, or not counted)."""
+        """The samples behind the whole analysis (None: exact, or not counted)."""
+        self.notes = tuple(notes)
+        """Anything the player should be told with it (a saved solution that had to be made again, say)."""
 
     @property
     def best(self) -> A:
@@ -67,11 +71,11 @@ class Analysis(Generic[A]):
 
     @property
     def basis(self) -> str:
-        """What the figures rest on, in a few words: ``exact`` or ``estimated from 2,400 sampled games``."""
+        """What the figures rest on, in a few words: ``exact`` or ``estimated from 2,400 samples``."""
         if self.exact:
             return "exact"
         if self.samples:
-            return f"estimated from {self.samples:,} sampled games"
+            return f"estimated from {self.samples:,} samples"
         return "estimated"
 
 
@@ -85,6 +89,8 @@ class Analyst(abc.ABC, Generic[A]):
 
     exact: bool = False
     """Whether the figures are exact (else they are estimates)."""
+    name: str = "the game's analyst"
+    """Who does the analysis, for a sentence: "graded by Hard's search"."""
 
     @abc.abstractmethod
     def analyse(

@@ -44,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "resume": ("tabletop.commands.resume", "continue an unfinished game"),
     "history": ("tabletop.commands.history", "list finished and unfinished games"),
     "replay": ("tabletop.commands.replay", "step through a recorded game"),
+    "review": ("tabletop.commands.review", "grade your decisions in a finished game"),
     "export": ("tabletop.commands.export", "write a game record to a JSON file"),
     "stats": ("tabletop.commands.stats", "show your statistics"),
     "simulate": ("tabletop.commands.simulate", "play many games between computer players"),

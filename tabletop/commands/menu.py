@@ -233,10 +233,31 @@ class Menu:
             if record is None:
                 return
             try:
+                if self._review_chosen(record):
+                    continue
                 browse(self.console, build_replay(stored_record(record, self.registry), self.registry))
             except CommandFailure as exc:
                 self.console.print(escape(str(exc)))
                 self.prompter.pause("Press any key to go back")
+
+    def _review_chosen(self, record: Any) -> bool:
+        """For a finished game that can be reviewed, ask: replay it or review it? True once reviewed (or Back)."""
+        from tabletop.commands.review import can_review, reviewable, show_review
+
+        game = next((g for g in self.games if g.info.id == record.game_id), None)
+        if game is None or not can_review(record, game):
+            return False
+        choices = [
+            Choice("Replay it", "replay"),
+            Choice("Review my decisions (graded by the analyst)", "review"),
+            Choice("Back", "back", back=True),
+        ]
+        answer = self.prompter.select(f"Game {record.id}:", choices)
+        if answer == "replay":
+            return False
+        if answer == "review":
+            show_review(self.console, self.prompter, record, reviewable(record, self.registry))
+        return True
 
     def _where_continued(self, record: Any) -> Any:
         """The entry for the cursor after a continued game: its Continue entry if it is still unfinished,

@@ -151,8 +151,9 @@ def play_match(
 
     if recorder is not None:
         match.on_undo = recorder.save
+    on_hint = recorder.note_hint if recorder is not None else None
     try:
-        play(Table(match, match.game.ui(), console, prompter, list(names), saved=recorder is not None))
+        play(Table(match, match.game.ui(), console, prompter, list(names), saved=recorder is not None, on_hint=on_hint))
     except LeaveGame:
         console.print(f"Left the game. {_left_saved(recorder)}")
         return
@@ -170,7 +171,26 @@ def play_match(
         return
     if recorder is not None and recorder.error:
         console.print(f"[bold]This game could not be saved:[/bold] {escape(recorder.error)}")
-    prompter.pause("Press any key to go on")
+    if not _offer_review(match, recorder, console, prompter):
+        prompter.pause("Press any key to go on")
+
+
+def _offer_review(match: Match[Any], recorder: Recorder | None, console: Any, prompter: Prompter) -> bool:
+    """After a saved game with an analyst ends: ask whether to review it, and do; False if not offered."""
+    from tabletop.commands.review import can_review, show_review
+    from tabletop.store import StoreError
+
+    if recorder is None or recorder.error or not match.is_over() or match.game.analyst(match.options) is None:
+        return False
+    try:
+        record = recorder.store.get(recorder.row_id)
+    except StoreError:
+        return False
+    if not can_review(record, match.game):
+        return False
+    if prompter.confirm("Review your decisions (graded by the analyst)?", default=False):
+        show_review(console, prompter, record, match.game)
+    return True
 
 
 def _hot_seat_refused(people: int, console: Any, prompter: Prompter) -> bool:

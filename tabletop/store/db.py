@@ -289,6 +289,11 @@ class Store:
                 ),
             )
 
+    def note_hint(self, row_id: int) -> None:
+        """Count one more hint the player of game ``row_id`` asked for."""
+        with self._write() as conn:
+            conn.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (row_id,))
+
     def delete(self, row_id: int) -> bool:
         """Forget a game; True if there was one."""
         if not 0 <= row_id <= MAX_ROW_ID:  # beyond SQLite's integers: no such game
@@ -413,11 +418,14 @@ class Store:
         return [_record(row, moves[row[0]]) for row in rows]
 
 
-_COLUMNS = "id, game_id, options, seed, seats, names, started, finished, result, returns, score, program_version, record_format"
+_COLUMNS = (
+    "id, game_id, options, seed, seats, names, started, finished, result, returns, score, hints,"
+    " program_version, record_format"
+)
 
 
 def _record(row: tuple[Any, ...], history: list[str]) -> GameRecord:
-    (row_id, game_id, options, seed, seats, names, started, finished, result, returns, score, version, fmt) = row
+    (row_id, game_id, options, seed, seats, names, started, finished, result, returns, score, hints, version, fmt) = row
     return GameRecord(
         id=row_id,
         game_id=game_id,
@@ -431,6 +439,7 @@ def _record(row: tuple[Any, ...], history: list[str]) -> GameRecord:
         result=result,
         returns=None if returns is None else json.loads(returns),
         score=score,
+        hints=hints,
         version=version,
         format=fmt,
     )

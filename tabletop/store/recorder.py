@@ -61,6 +61,16 @@ class Recorder:
         self.error = None
         return True
 
+    def note_hint(self) -> None:
+        """Count a hint the player asked for; a store that fails only leaves it uncounted (and says so)."""
+        try:
+            self.store.note_hint(self.row_id)
+        except StoreMovedError as exc:
+            self.error = str(exc)
+            raise
+        except StoreError as exc:
+            self.error = str(exc)
+
 
 def attach(store: Store, row_id: int, match: Match[Any], *, finish_when_over: bool = True) -> Recorder:
     """Save ``match`` into game ``row_id`` after each action, wrapping any existing ``on_action``.

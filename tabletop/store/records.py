@@ -38,6 +38,8 @@ MAX_DIGITS = 20
 """Digits in a whole number of a record: a seed has at most 10, so a longer one is no record's."""
 MAX_NESTING = 8
 """Depth of lists and objects inside one another: a record needs 3."""
+MAX_HINTS = 1_000_000
+"""Hints a record may say were asked for: far more than any game has decisions."""
 
 
 class RecordError(ValueError):
@@ -65,6 +67,8 @@ class GameRecord:
     returns: list[float] | None = None
     score: float | None = None
     """The final score of a game whose state offers ``score()`` (solo games)."""
+    hints: int = 0
+    """How many hints the player asked for (a game played with hints is counted apart in the statistics)."""
     version: str = __version__
     """The Tabletop version that made the record."""
     format: int = RECORD_FORMAT
@@ -111,6 +115,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "result": record.result,
         "returns": record.returns,
         "score": record.score,
+        "hints": record.hints,
         "history": list(record.history),
     }
 
@@ -296,6 +301,9 @@ def _record_fields(data: dict[str, Any]) -> GameRecord:
     score = data.get("score")
     if score is not None and not _is_number(score):
         raise RecordError("score: must be a number")
+    hints = data.get("hints", 0)
+    if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+        raise RecordError(f"hints: must be a whole number from 0 to {MAX_HINTS:,}")
     version = data.get("version", "unknown")
     record_id = data.get("id")
     return GameRecord(
@@ -311,6 +319,7 @@ def _record_fields(data: dict[str, Any]) -> GameRecord:
         result=result,
         returns=returns,
         score=None if score is None else float(score),
+        hints=hints,
         version=str(version),
         format=RECORD_FORMAT,
     )

@@ -44,6 +44,10 @@ MIGRATIONS: list[str] = [
     CREATE INDEX games_by_finished ON games (finished);
     CREATE INDEX games_by_game ON games (game_id, finished);
     """,
+    # 3: how many hints the player asked for (games played with hints are counted apart).
+    """
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -36,6 +36,8 @@ class StatsRow:
     """Wins in a row up to the latest game (0 if the latest was not a win)."""
     best_streak: int
     best_score: float | None
+    hinted: bool = False
+    """Whether these are the games in which the player asked for hints (kept apart from the others)."""
 
     @property
     def win_rate(self) -> float:
@@ -71,15 +73,15 @@ def opponent_of(record: GameRecord) -> str:
 
 
 def compute_stats(finished: Sequence[GameRecord]) -> list[StatsRow]:
-    """One row per (game, opponent), from finished games given in the order they finished."""
-    groups: dict[tuple[str, str], list[GameRecord]] = {}
+    """One row per (game, opponent, hints used or not), from finished games given in the order they finished."""
+    groups: dict[tuple[str, str, bool], list[GameRecord]] = {}
     for record in finished:
         if outcome(record) is not None:
-            groups.setdefault((record.game_id, opponent_of(record)), []).append(record)
-    return [_row(game_id, opponent, records) for (game_id, opponent), records in sorted(groups.items())]
+            groups.setdefault((record.game_id, opponent_of(record), record.hints > 0), []).append(record)
+    return [_row(*key, records) for key, records in sorted(groups.items())]
 
 
-def _row(game_id: str, opponent: str, records: list[GameRecord]) -> StatsRow:
+def _row(game_id: str, opponent: str, hinted: bool, records: list[GameRecord]) -> StatsRow:
     results = [outcome(r) for r in records]
     run = best = 0
     for result in results:
@@ -96,4 +98,5 @@ def _row(game_id: str, opponent: str, records: list[GameRecord]) -> StatsRow:
         current_streak=run,
         best_streak=best,
         best_score=max(scores) if scores else None,
+        hinted=hinted,
     )

@@ -202,7 +202,8 @@ def _draw(table: Table, player: int, notice: str | None = None) -> None:
         table.console.print(f"[bold]{warning}[/bold]")
     table.console.print(table.ui.render(match.state.view(player), table.log(player)))
     if notice:
-        table.console.print(notice)
+        # One line, so that the board and the longest menu still fit the screen.
+        table.console.print(notice, markup=False, no_wrap=True, overflow="ellipsis")
 
 
 def _ask_action(table: Table, player: int) -> Any:
@@ -214,17 +215,17 @@ def _ask_action(table: Table, player: int) -> Any:
         steps = table.ui.steps(view, legal)
         lone = _lone_action(table, steps)
         if lone is not None:
-            table.notice = f"{' > '.join(lone.path)}: the only choice."
+            _tell(table, [" > ".join(lone.path)], notice)
             return lone.action
-        _draw(table, player, notice)
-        notice = None
+        shown = notice  # kept under the board while this decision is being made
+        _draw(table, player, shown)
         taken: list[str] = []
         chosen = choose_step(
             table.prompter,
             steps,
             table.ui.unavailable(view),
             table.ui.extra_choices(view),
-            redraw=lambda: _draw(table, player),
+            redraw=lambda shown=shown: _draw(table, player, shown),  # type: ignore[misc]
             order=table.ui.label_order(view),
             table_entries=_table_entries(table),
             taken=taken,
@@ -243,8 +244,15 @@ def _ask_action(table: Table, player: int) -> Any:
             table.prompter.pause()
             continue
         if taken:
-            table.notice = "; ".join(taken) + (": the only choice." if len(taken) == 1 else ": the only choices.")
+            _tell(table, taken)
         return chosen
+
+
+def _tell(table: Table, taken: Sequence[str], earlier: str | None = None) -> None:
+    """Say at the next question which steps were taken for the player (after anything still to be said)."""
+    said = "; ".join(taken) + (": the only choice." if len(taken) == 1 else ": the only choices.")
+    before = table.notice or earlier
+    table.notice = f"{before} {said}" if before else said
 
 
 def _lone_action(table: Table, steps: Sequence[Step[Any]]) -> Step[Any] | None:
@@ -449,7 +457,8 @@ def show_log(table: Table, player: int) -> None:
     lines = table.ui.whole_log([e.text_for(player) for e in table.match.events])
     width = len(str(len(lines)))
     body = Text("\n").join(Text(f"{i:>{width}}. {line}") for i, line in enumerate(lines, 1)) if lines else Text("")
-    title = Text(f"{table.match.game.info.name}: the game so far, as {table.names[player]} knows it\n", style="bold")
+    hidden = " (what was hidden from you stays hidden)" if not table.match.game.info.perfect_information else ""
+    title = Text(f"{table.match.game.info.name}: the game so far{hidden}\n", style="bold")
     paged(
         table.console,
         Text.assemble(title, body if lines else "Nothing has happened yet."),
@@ -490,11 +499,18 @@ def give_hint(table: Table, player: int) -> str:
     if table.on_hint is not None:
         table.on_hint()
     words = action_words(table.ui, view, legal)
-    table.console.print(f"[bold]Hint[/bold] (win chances {analysis.basis}):")
-    for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
-        table.console.print(f"  {rank}. {rated.win:6.1%}  {words[rated.action]}", overflow="ellipsis", no_wrap=True)
-    table.prompter.pause()
+    for note in analysis.notes:
+        table.console.print(note, markup=False)
     best = analysis.rated[0]
+    table.console.print(f"[bold]Hint[/bold]: win chance with best play {best.win:.1%} ({analysis.basis}).")
+    if analysis.exact and best.win <= 0:
+        table.console.print("No way of playing wins from here.")
+        table.prompter.pause()
+        return "Hint: no way of playing wins from here."
+    for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
+        line = f"  {rank}. {rated.win:6.1%}  {words[rated.action]}"
+        table.console.print(line, overflow="ellipsis", no_wrap=True, markup=False)
+    table.prompter.pause()
     return f"Hint: {words[best.action]} ({best.win:.0%})"
 
 

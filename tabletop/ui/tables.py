@@ -112,6 +112,17 @@ def result_text(record: GameRecord) -> str:
     return f"unfinished ({count} action{'' if count == 1 else 's'})"
 
 
+def hints_text(record: GameRecord) -> str:
+    """The mark of a game in which the player asked for hints.
+
+    >>> hints_text(GameRecord(game_id="g", options={}, seed=1, seats=["human"], names=["You"], started="", hints=2))
+    ' (2 hints)'
+    """
+    if not record.hints:
+        return ""
+    return f" ({record.hints} hint{'' if record.hints == 1 else 's'})"
+
+
 def seed_text(record: GameRecord) -> str:
     """The seed of a finished game; a dash while it is unfinished, since the seed fixes every
     hidden card (a hand, the deck's order) of a game still being played.
@@ -151,7 +162,7 @@ def history_table(
             names.get(record.game_id, record.game_id),
             local_time(record.started),
             players_text(record),
-            brief_result(record, (seat_names or {}).get(record.game_id, ())),
+            brief_result(record, (seat_names or {}).get(record.game_id, ())) + hints_text(record),
             seed_text(record),
             style=style,
         )
@@ -181,7 +192,10 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
 
     names = game_names or {}
     table = Table(
-        title="Statistics", title_justify="left", caption="W-L-D: won, lost, drawn; streak: wins in a row now / best"
+        title="Statistics",
+        title_justify="left",
+        caption="W-L-D: won, lost, drawn; streak: wins in a row now / best"
+        + ("; (hints): games in which hints were used" if any(row.hinted for row in rows) else ""),
     )
     table.add_column("Game", max_width=14)
     table.add_column("Opponent")
@@ -190,7 +204,7 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
     for row in rows:
         table.add_row(
             names.get(row.game_id, row.game_id),
-            _opponent_text(row.opponent),
+            _opponent_text(row.opponent) + (" (hints)" if row.hinted else ""),
             str(row.played),
             f"{row.won}-{row.lost}-{row.drawn}",
             f"{row.win_rate:.0%}",

@@ -15,7 +15,8 @@ UP = "\x1b[A"
 ENTER = "\r"
 # The highlighted entry of a questionary select, after any colour codes.
 # The title must be followed by its terminator, or a read cut mid-title would match half of it.
-POINTER = "» (?:\x1b\\[[0-9;]*m)*([^\r\n\x1b]*)[\r\x1b]"
+POINTER = "» (?:\x1b\\[[0-9;]*m)*(?:[0-9a-z]\\) )?([^\r\n\x1b]*)[\r\x1b]"
+"""The entry under the cursor (its title, without the key before it)."""
 
 
 def spawn(
@@ -57,7 +58,7 @@ def select(child: pexpect.spawn, title: str, *, current: str | None = None) -> N
     raise AssertionError(f"no menu entry containing {title!r}")
 
 
-QUESTION = "\\?(?:\x1b\\[[0-9;]*m)* ?([^\r\n\x1b]+?:) (?:\x1b\\[[0-9;]*m)*\\(arrows"
+QUESTION = "\\?(?:\x1b\\[[0-9;]*m)* ?([^\r\n\x1b]+?:) (?:\x1b\\[[0-9;]*m)*\\((?:keys or )?arrows"
 """Any select question while it waits for an answer (its instruction still shows); group 1 is its text."""
 
 

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from rich.console import Console
+
+from tabletop.loop import Match
+from tabletop.ui.base import Prompter
+from tabletop_muses import game
 from tabletop_muses.cards import CardSet, parse_cards
 from tabletop_muses.rules import MusesState
+from tabletop_muses.ui import MusesUI
 
 SMALL = """
 [game]
@@ -63,3 +70,24 @@ def tabletop(tmp_path: Path, *argv: str, timeout: float = 60) -> subprocess.Comp
 def solve(tmp_path: Path, cards: Path) -> subprocess.CompletedProcess[str]:
     """``tabletop muses solve --cards FILE`` through :func:`tabletop`."""
     return tabletop(tmp_path, "muses", "solve", "--cards", str(cards), timeout=120)
+
+
+class _Silent(Prompter):
+    """A prompter whose pauses go on at once."""
+
+    def pause(self, message: str = "Press any key to go on") -> None:
+        pass
+
+
+def hint(state: MusesState) -> tuple[str, int]:
+    """What the table's Hint prints for ``state`` (played with its card set), and how often the game was marked."""
+    from tabletop.ui.play import Table, give_hint
+    from tabletop_muses.cards import embed_cardset
+
+    match = Match(game, options={"cards": embed_cardset(state.cardset)}, seed=1)
+    match.state = state
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    marked: list[int] = []
+    table = Table(match, MusesUI(game), console, _Silent(), ["You"], on_hint=lambda: marked.append(1))
+    notice = give_hint(table, 0)
+    return console.file.getvalue() + notice, len(marked)  # type: ignore[attr-defined]

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from tabletop_muses import game
 from tabletop_muses.advisor import DAMAGED_CACHE, Advisor, advisor_for
 from tabletop_muses.rules import MusesState
 from tabletop_muses.solver import CACHE_MAGIC, DAMAGED, LOADED, MISSING, OUTDATED, Solver
-from tabletop_muses.ui import MusesUI
 
-from .helpers import make_set, play, solve
+from .helpers import hint, make_set, play, solve
 
 CARDS = make_set(
     [
@@ -100,7 +97,7 @@ def test_the_solve_command_says_the_solution_was_damaged_and_solves_again(tmp_pa
     assert "read from the cache" in third.stdout and DAMAGED_CACHE not in third.stderr
 
 
-def test_advise_in_play_says_the_solution_was_damaged(tmp_path: Path) -> None:
+def test_a_hint_in_play_says_the_solution_was_damaged(tmp_path: Path) -> None:
     cache = tmp_path / "env" / "cache"  # the player's cache folder in these tests (see conftest)
     cache.mkdir(parents=True)
     advisor = Advisor(CARDS, cache_dir=cache)
@@ -109,8 +106,6 @@ def test_advise_in_play_says_the_solution_was_damaged(tmp_path: Path) -> None:
     advisor.path.write_bytes(b"garbage")
     game.register(CARDS)
     state = play(MusesState(CARDS), "draw Beta", "roll 4 5")
-    console = Console(width=80, file=io.StringIO(), color_system=None)
-    MusesUI(game).handle_extra("advise", console, None, state.view(0))  # type: ignore[arg-type]
-    out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert DAMAGED_CACHE in out and "Win chance with best play" in out
+    out, _ = hint(state)
+    assert DAMAGED_CACHE in out and "win chance with best play" in out
     assert advisor_for(CARDS).path == advisor.path

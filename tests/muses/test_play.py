@@ -16,7 +16,7 @@ from tabletop_muses.agents import NaiveAgent, OptimalAgent
 from tabletop_muses.rules import ACT, OVER, Claim, MusesState
 from tabletop_muses.ui import MusesUI
 
-from .helpers import make_set, play
+from .helpers import hint, make_set, play
 
 CARDS = make_set(
     [
@@ -152,30 +152,30 @@ class Silent(Prompter):
     pass
 
 
-def test_advise_prints_the_best_move_and_each_alternative(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_hint_prints_the_best_moves_with_exact_chances(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("TABLETOP_CACHE_DIR", str(tmp_path))
     game.register(CARDS)
     state = play(MusesState(CARDS), "draw Beta", "roll 4 5")
-    ui = MusesUI(game)
-    extras = ui.extra_choices(state.view(0))
-    assert [c.value for c in extras] == ["advise"]
-    console = Console(width=80, file=io.StringIO(), color_system=None)
-    ui.handle_extra("advise", console, Silent(), state.view(0))
-    out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "Win chance with best play" in out and "Best: " in out
-    assert "Claim a muse > Beta (2 pts)" in out and "End the turn without a claim" in out
+    out, marked = hint(state)
+    assert "win chance with best play" in out and "(exact)" in out and marked == 1
+    value = Advisor(CARDS, cache_dir=None).advise(state)
+    assert f"{value.value:.1%}" in out
+    ranked = [line.split(maxsplit=2) for line in out.splitlines() if line.startswith("  ")]
+    assert [r[0] for r in ranked] == ["1.", "2.", "3."]  # the best three of the legal actions
+    assert ranked[0][2] == "Claim a muse > Beta (2 pts)" and ranked[0][1] == f"{value.value:.1%}"
+    shown = [float(r[1].rstrip("%")) for r in ranked]
+    assert shown == sorted(shown, reverse=True)
+    assert out.splitlines()[-1] == f"Hint: Claim a muse > Beta (2 pts) ({value.value:.0%})"
 
 
-def test_advise_says_when_no_play_can_win(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_hint_says_when_no_play_can_win(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("TABLETOP_CACHE_DIR", str(tmp_path))
     hopeless = make_set([("Tiny", 1, "", ["≥ 2", "", "", ""])], target=9, hints=0)
     game.register(hopeless)
     state = play(MusesState(hopeless), "draw Tiny", "roll 1 2")
-    console = Console(width=80, file=io.StringIO(), color_system=None)
-    MusesUI(game).handle_extra("advise", console, Silent(), state.view(0))
-    out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "Win chance with best play: 0.0%" in out and "No way of playing reaches 9 points" in out
-    assert "Best: " not in out
+    out, _ = hint(state)
+    assert "win chance with best play 0.0%" in out and "No way of playing wins from here" in out
+    assert "1." not in out
 
 
 def test_result_shows_the_breakdown() -> None:

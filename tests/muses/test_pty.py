@@ -1,4 +1,4 @@
-"""End to end: a whole seeded game of Muses in a pseudo-terminal, asking the advisor once."""
+"""End to end: a whole seeded game of Muses in a pseudo-terminal, asking for a hint once."""
 
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ def test_whole_seeded_game_with_advice(tmp_path: Path) -> None:
         prompt = child.match.group(1)
         if not advised and prompt == "Your move:" and "Deck 0" in child.before:
             # The last card is up: the advisor solves what is left of the game.
-            select(child, "Advise")
-            child.expect(r"Win chance with best play: (?:\x1b\[[0-9;]*m)*\d+\.\d%")
-            child.expect(r"Best: (Claim a muse|End the turn|Use a hint|Use a power)")
+            select(child, "Hint")
+            child.expect(r"win chance with best play \d+\.\d% \(exact\)")
+            child.expect(r"1\. +\d+\.\d%  (Claim a muse|End the turn|Use a hint|Use a power)")
             child.expect("Press")
             child.send(ENTER)
             advised = True
@@ -42,8 +42,8 @@ def test_whole_seeded_game_with_advice(tmp_path: Path) -> None:
     assert advised
     text = str(child.before)
     assert "Unused hints:" in text and ("You win" in text or "You lose" in text)
-    child.expect("Press")
-    child.send(ENTER)
+    child.expect(r"Review your decisions \(graded by the analyst\)\?")
+    child.send(ENTER)  # no: Enter takes the default
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -92,7 +92,7 @@ def test_a_refusal_longer_than_the_screen_wraps_rather_than_losing_its_end(tmp_p
 
 @pytest.mark.pty
 def test_from_the_menu_with_a_card_file_and_the_advisor(tmp_path: Path) -> None:
-    """Menu -> Muses -> a card file typed in the setup screen -> a whole seeded game, advised once."""
+    """Menu -> Muses -> a card file typed in the setup screen -> a whole seeded game, with one hint."""
     cards = tmp_path / "three.toml"
     cards.write_text(SMALL_SET)
     child = spawn([], data_dir=tmp_path / "data", extra_env={"TABLETOP_CACHE_DIR": str(tmp_path / "cache")})
@@ -112,8 +112,8 @@ def test_from_the_menu_with_a_card_file_and_the_advisor(tmp_path: Path) -> None:
     select(child, "Start the game")
     child.expect(PROMPT)
     assert child.match.group(1) == "Your move:"
-    select(child, "Advise")
-    child.expect(r"Win chance with best play: (?:\x1b\[[0-9;]*m)*\d+\.\d%")
+    select(child, "Hint")
+    child.expect(r"win chance with best play \d+\.\d% \(exact\)")
     child.expect("Press")
     child.send(ENTER)
     for _ in range(100):
@@ -126,8 +126,8 @@ def test_from_the_menu_with_a_card_file_and_the_advisor(tmp_path: Path) -> None:
     else:
         raise AssertionError("the game did not end")
     assert "Alpha" in str(child.before) or "Beta" in str(child.before) or "Gamma" in str(child.before)
-    child.expect("Press")
-    child.send(ENTER)
+    child.expect(r"Review your decisions \(graded by the analyst\)\?")
+    child.send(ENTER)  # no: Enter takes the default
     child.expect("What would you like to play")
     child.expect(POINTER)
     child.sendintr()

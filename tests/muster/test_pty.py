@@ -37,8 +37,8 @@ def test_whole_game_against_the_computer_from_the_menu(tmp_path: Path) -> None:
     assert moves > 20
     assert "Castle" in final and ("wins" in final or "draw" in final.lower())
     assert "South" in final  # the computer's moves are in the log and the result table
-    child.expect("Press any key")
-    child.send(ENTER)
+    child.expect(r"Review your decisions \(graded by the analyst\)\?")
+    child.send(ENTER)  # no: Enter takes the default
     child.expect("What would you like to play")
     select(child, "Statistics")
     child.expect("Muster")

@@ -31,6 +31,7 @@ from tabletop_muses.cards import (
 from tabletop_muses.rules import MusesAction, MusesState, parse_action, state_from_json
 
 if TYPE_CHECKING:
+    from tabletop.analysis import Analyst
     from tabletop.ui.base import GameUI
 
 DEFAULT = "default"
@@ -199,6 +200,12 @@ class MusesGame(Game[MusesAction]):
 
     def agent_labels(self) -> Mapping[str, str]:
         return {"naive": "Naive (claims what the dice show)", "optimal": "Optimal (exact solver)"}
+
+    def analyst(self, options: Mapping[str, str]) -> Analyst[MusesAction]:
+        """The exact advisor (:mod:`tabletop_muses.analyst`) for the match's card set."""
+        from tabletop_muses.analyst import MusesAnalyst
+
+        return MusesAnalyst(self.register(cardset_of(options.get("cards", DEFAULT))))
 
     def ui(self) -> GameUI[MusesAction]:
         from tabletop_muses.ui import MusesUI

@@ -3,7 +3,8 @@
 Each display muse is a card showing its name, points, the condition on top
 (marked ▲) and the edges still to come in rotation order, ending with the
 discard; dice are shown as faces with their digits; hints and unused powers
-are always on screen. "Advise" asks the exact solver for the best move.
+are always on screen. The table's Hint asks the exact solver for the best move
+(:mod:`tabletop_muses.analyst`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletop.ui.base import Choice, GameUI, Prompter, Step
+from tabletop.ui.base import GameUI, Step
 from tabletop_muses.cards import Card, Power
 from tabletop_muses.rules import (
     ACT,
@@ -244,37 +245,6 @@ class MusesUI(GameUI[MusesAction]):
         elif not any(isinstance(a, UsePower) for a in state.legal_actions()):
             out.append((("Use a power",), "your powers cannot change these dice"))
         return out
-
-    def extra_choices(self, view: View) -> list[Choice]:
-        state = _state(view)
-        if state.phase != ACT:
-            return []
-        return [Choice("Advise: best move and win chances", ADVISE)]
-
-    def handle_extra(self, value: Any, console: Console, prompter: Prompter, state_view: View) -> None:
-        if value != ADVISE:
-            return
-        from tabletop_muses.advisor import DAMAGED_CACHE, advisor_for
-
-        state = _state(state_view)
-        advisor = advisor_for(state.cardset)
-        fresh = not advisor.solver.memo
-        advisor.prepare()
-        if fresh and advisor.damaged_cache:
-            console.print(DAMAGED_CACHE)
-        elif not advisor.solver.memo and advisor.path is not None:
-            console.print("Working out the odds (solutions are kept on disk, so this is paid once)...")
-        advice = advisor.advise(state)
-        advisor.save()
-        console.print(f"Win chance with best play: [bold]{advice.value:.1%}[/bold]")
-        if advice.value <= 0:
-            console.print(f"No way of playing reaches {state.cardset.target} points from here.")
-            return
-        console.print(f"Best: {self.label(state, advice.best)}")
-        for action, v in advice.options[:ADVICE_LINES]:
-            console.print(f"  {v:6.1%}  {self.label(state, action)}", overflow="ellipsis", no_wrap=True)
-        if len(advice.options) > ADVICE_LINES:
-            console.print(f"  ... and {len(advice.options) - ADVICE_LINES} more")
 
     def render_result(self, state: State[Any]) -> RenderableType:
         assert isinstance(state, MusesState)

@@ -138,6 +138,12 @@ class MusterGame(Game["MusterAction"]):
 
         return LABELS
 
+    def analyst(self, options: Mapping[str, str]) -> Any:
+        """Hard's search, rating every action of the player to move (:mod:`tabletop_muster.ai.analyst`)."""
+        from tabletop_muster.ai.analyst import MusterAnalyst
+
+        return MusterAnalyst()
+
     def ui(self) -> Any:
         """The board and the action menu of :mod:`tabletop_muster.ui`."""
         from tabletop_muster.ui import MusterUI

@@ -1,0 +1,197 @@
+"""The table every game gets: keys on every entry, steps with one choice taken and said, the log at hand,
+the Hint through a game's analyst, and the hints counted in the record."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from tabletop.analysis import Analysis, Analyst, Rated
+from tabletop.game import CHANCE, View
+from tabletop.loop import Event, Match
+from tabletop.ui.base import Choice, GameUI, Log, Prompter, Step
+from tabletop.ui.play import (
+    BACK,
+    HINT,
+    SHOW_LOG,
+    Table,
+    _ask_action,
+    choose_step,
+    give_hint,
+    show_log,
+    turn_start,
+)
+from tests.store.store_fakegames import FakeRegistry, Move
+
+
+class Scripted(Prompter):
+    """Answers each select with the first entry whose title contains the next word; keeps every question."""
+
+    def __init__(self, *answers: Any) -> None:
+        self.answers = list(answers)
+        self.asked: list[tuple[str, list[Choice], Any]] = []
+
+    def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
+        self.asked.append((message, list(choices), default))
+        answer = self.answers.pop(0)
+        for choice in choices:
+            if answer is choice.value or (isinstance(answer, str) and answer in choice.title):
+                assert choice.disabled is None, f"{choice.title} is disabled"
+                return choice.value
+        raise AssertionError(f"{answer!r} is not among {[c.title for c in choices]}")
+
+    def pause(self, message: str = "Press any key to go on") -> None:
+        self.asked.append((message, [], None))
+
+
+def test_a_step_with_one_usable_choice_is_taken_for_the_player_and_said() -> None:
+    steps = [Step(1, ("Play", "x", "under A")), Step(2, ("Play", "y", "under A")), Step(3, ("Play", "y", "under B"))]
+    prompter = Scripted("Play", "x")
+    taken: list[str] = []
+    assert choose_step(prompter, steps, with_menu=False, taken=taken) == 1
+    assert [message for message, _, _ in prompter.asked] == ["Your move:", "Play:"]  # "under A" was not asked
+    assert taken == ["under A"]
+
+
+def test_back_from_a_step_leaves_the_steps_taken_for_the_player_too() -> None:
+    steps = [Step(1, ("Play", "x", "under A")), Step(2, ("Play", "x", "under B")), Step(3, ("Move", "z"))]
+    prompter = Scripted("Play", BACK, "Move")
+    assert choose_step(prompter, steps, with_menu=False) == 3
+    # "x" was the only card, so Back from the places goes to the first step, the cursor on "Play".
+    assert [(m, d) for m, _, d in prompter.asked] == [("Your move:", None), ("Play > x:", None), ("Your move:", "Play")]
+
+
+def test_every_usable_entry_has_a_key_and_greyed_ones_stand_in_the_games_order() -> None:
+    steps = [Step(1, ("Play", "c")), Step(2, ("Play", "a"))]
+    greyed = [(("Play", "b"), "not now")]
+    prompter = Scripted("Play", "a")
+    choose_step(prompter, steps, greyed, order=["a", "b", "c"], table_entries=[Choice("Log", SHOW_LOG, key="l")])
+    first, level = prompter.asked[0][1], prompter.asked[1][1]
+    assert [(c.title, c.key) for c in level] == [("a", "1"), ("b", None), ("c", "2"), ("<- Back", "b")]
+    keys = [c.key for c in first]
+    assert None not in keys and len(set(keys)) == len(keys) and "l" in keys and "m" in keys
+
+
+def nim(pile: str = "5") -> Match[Move]:
+    game = FakeRegistry().get("nim")
+    return Match(game, options={"pile": pile}, seed=3, agents=[None, None])
+
+
+def test_a_lone_action_is_taken_and_said_unless_it_ends_the_game() -> None:
+    match = nim("5")
+    match.advance()  # the roll (chance)
+    match.state.pile = 1  # type: ignore[attr-defined]  # one pebble: "take1" is all there is, and it ends the game
+    table = Table(match, GameUI(match.game), Console(file=io.StringIO()), Scripted("take1"), ["A", "B"])
+    assert str(_ask_action(table, match.state.current_player())) == "take1"
+    assert table.prompter.asked  # type: ignore[attr-defined]  # asked: the player sees the end coming
+
+    class OneWay(GameUI[Move]):
+        def steps(self, view: View, legal: Sequence[Move]) -> list[Step[Move]]:
+            return [Step(legal[0], ("Take the first",))]
+
+    match = nim("5")
+    match.advance()
+    prompter = Scripted()
+    table = Table(match, OneWay(match.game), Console(file=io.StringIO()), prompter, ["A", "B"])
+    _ask_action(table, match.state.current_player())
+    assert prompter.asked == [] and table.notice == "Take the first: the only choice."
+
+
+def test_the_log_says_what_came_since_the_viewers_last_decision_and_how_their_turn_began() -> None:
+    match = nim("9")
+    match.advance()
+    player = match.state.current_player()
+    match.apply(match.state.legal_actions()[0])
+    while match.state.current_player() != player:
+        state = match.state
+        match.apply(state.sample_chance(random.Random(1)) if state.is_chance_node() else state.legal_actions()[0])
+    table = Table(match, GameUI(match.game), Console(file=io.StringIO()), Scripted(), ["A", "B"])
+    log = table.log(player)
+    mine = max(i for i, e in enumerate(match.events) if e.actor == player)
+    assert isinstance(log, Log) and log.fresh == len(match.events) - 1 - mine > 0
+    assert log.new_lines() == [e.text_for(player) for e in match.events[mine + 1 :]]
+    rebuilt = Match.replay(match.game, match.history[: turn_start(match.events, player)], options=match.options, seed=3)
+    assert log.before == rebuilt.state.view(player)
+
+
+def test_turn_start_counts_a_turn_as_decisions_with_only_chance_between() -> None:
+    def e(actor: int) -> Event:
+        return Event(actor, "", ())
+
+    assert turn_start([e(CHANCE), e(0), e(1), e(0), e(CHANCE), e(0)], 0) == 4
+    assert turn_start([e(CHANCE), e(CHANCE)], 0) == 2
+
+
+class FirstIsBest(Analyst[Move]):
+    """Rates the first legal action best, each next one a tenth worse."""
+
+    name = "a test analyst"
+
+    def analyse(self, view: View, legal: Sequence[Move], **_: Any) -> Analysis[Move]:
+        return Analysis([Rated(a, 0.9 - i / 10) for i, a in enumerate(legal)], exact=True)
+
+
+def test_hint_lists_the_best_actions_and_the_table_counts_it() -> None:
+    match = nim("5")
+    match.agents[1] = FakeRegistry().get("nim").agents()["random"]()
+    match.advance()
+    match.game.analyst = lambda options: FirstIsBest()  # type: ignore[method-assign]
+    counted: list[int] = []
+    out = io.StringIO()
+    prompter = Scripted(HINT, "take2")
+    table = Table(match, GameUI(match.game), Console(file=out, width=80), prompter, ["You", "C"])
+    table.on_hint = lambda: counted.append(1)
+    player = match.state.current_player()
+    assert str(_ask_action(table, player)) == "take2"
+    text = out.getvalue()
+    assert "win chance with best play 90.0% (exact)" in text
+    assert "1.  90.0%  take1" in text and "2.  80.0%  take2" in text
+    assert counted == [1]
+    assert "Hint: take1 (90%)" in text  # kept under the board while the player chooses
+
+
+def test_no_hint_for_two_people_at_one_keyboard() -> None:
+    match = nim("5")
+    match.advance()
+    match.game.analyst = lambda options: FirstIsBest()  # type: ignore[method-assign]
+    prompter = Scripted("take1")
+    table = Table(match, GameUI(match.game), Console(file=io.StringIO()), prompter, ["A", "B"])
+    _ask_action(table, match.state.current_player())
+    titles = [c.title for c in prompter.asked[0][1]]
+    assert not any("Hint" in t for t in titles) and any("Log" in t for t in titles)
+
+
+def test_the_log_screen_holds_the_whole_game_as_the_player_may_know_it() -> None:
+    match = nim("9")
+    while not match.is_over():
+        state = match.state
+        match.apply(state.sample_chance(random.Random(2)) if state.is_chance_node() else state.legal_actions()[-1])
+    out = io.StringIO()
+    table = Table(match, GameUI(match.game), Console(file=out, width=80), Scripted(), ["A", "B"])
+    show_log(table, 0)
+    text = out.getvalue()
+    for i, event in enumerate(match.events, 1):
+        assert f"{i}. {event.text_for(0)}" in text
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_hint_says_what_its_figures_rest_on(exact: bool) -> None:
+    match = nim("5")
+    match.advance()
+    rated = [Rated(a, 0.5) for a in match.state.legal_actions()]
+
+    class Fixed(Analyst[Move]):
+        def analyse(self, view: View, legal: Sequence[Move], **_: Any) -> Analysis[Move]:
+            return Analysis(rated, exact=exact, samples=None if exact else 1234)
+
+    match.game.analyst = lambda options: Fixed()  # type: ignore[method-assign]
+    out = io.StringIO()
+    match.agents[1] = FakeRegistry().get("nim").agents()["random"]()
+    table = Table(match, GameUI(match.game), Console(file=out, width=80), Scripted(), ["You", "C"])
+    give_hint(table, match.state.current_player())
+    assert ("(exact)" if exact else "(estimated from 1,234 samples)") in out.getvalue()
