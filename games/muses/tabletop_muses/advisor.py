@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop_muses.cards import CardSet
+from tabletop_muses.fast_solver import FastSolver, Progress
 from tabletop_muses.rules import (
     ACT,
     DRAW,
@@ -33,7 +34,7 @@ from tabletop_muses.rules import (
     MusesState,
     UsePower,
 )
-from tabletop_muses.solver import DAMAGED, LOADED, ROLL_WEIGHTS, WIN, Solver, _change, _idx
+from tabletop_muses.solver import DAMAGED, LOADED, ROLL_WEIGHTS, WIN, _change, _idx
 
 DAMAGED_CACHE = "The saved solution was damaged; solving again."
 """Said to the player when the on-disk solution fails its checks (it is then replaced)."""
@@ -67,16 +68,16 @@ class Advice:
 class Advisor:
     """Exact values of Muses positions for one card set.
 
-    Only the positions that can follow the one asked about are solved (and
-    kept on disk), so advice late in a game is quick even before the whole
-    game has been solved.
+    The first question no saved solution answers solves the whole game with
+    :class:`~tabletop_muses.fast_solver.FastSolver` (seconds; the solution is
+    then kept on disk), and every answer after that is read from it.
 
     ``cache_dir``: a folder for the on-disk solution (None: keep it in memory
     only; the default: :func:`default_cache_dir`).
     """
 
     def __init__(self, cardset: CardSet, cache_dir: str | Path | None = "", mode: str = WIN) -> None:
-        self.solver = Solver(cardset, mode)
+        self.solver = FastSolver(cardset, mode)
         self.cardset = cardset
         self.seconds = 0.0
         self.from_cache = False
@@ -111,11 +112,18 @@ class Advisor:
         except OSError:
             pass  # a read-only cache only costs time next run
 
-    def solve(self) -> float:
-        """Solve the whole game (or read the cached solution); the value of a new game."""
+    def solve(self, progress: Progress | None = None) -> float:
+        """Solve the whole game (or read the cached solution); the value of a new game.
+
+        ``progress(done, total)`` is called as the solve goes (not at all on a cache hit).
+        """
         start = time.perf_counter()
         self._ensure_loaded()
-        value = self.solver.win_probability()
+        self.solver.progress = progress
+        try:
+            value = self.solver.win_probability()
+        finally:
+            self.solver.progress = None
         self.save()
         self.seconds = time.perf_counter() - start
         return value

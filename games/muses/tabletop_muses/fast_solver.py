@@ -1,0 +1,607 @@
+"""A fast exact solver for Muses: the values of :mod:`tabletop_muses.solver`, a layer at a time with numpy.
+
+The positions and their values are the ones the pure-Python :class:`~tabletop_muses.solver.Solver`
+memoises (the same keys, the same pruning); only the order of the work differs:
+
+* **Layers.** A turn-start position is a *group* (deck, display slots, points claimed)
+  and a resource vector r (hints and unused powers by kind). Every turn with cards in
+  the deck draws one, so the number of cards in the deck orders the groups; once the
+  deck is empty the display only shrinks. A layer depends only on layers below it.
+* **Forward, then backward.** The groups and resource vectors that can be reached
+  from a new game (and every smaller resource vector of them, as the pure-Python
+  solver's blocks hold) are found layer by layer from the top, each layer's positions
+  as a boolean table over (group, r). Then the layers are evaluated from the bottom.
+* **One layer in bulk.** For a layer and the k-th card drawn, every position's
+  21-pair table is computed together: the best ending option allowed by each dice
+  pair (successor values gathered from the dense value table of the layer below),
+  then, over the resource vectors in increasing total, each pair's best use of one
+  hint or power, read from the tables of the positions with one resource fewer. The
+  tables are kept pair-major, (21, positions), so every dice move is a row gather.
+
+numpy is imported only when a solve runs, never with the game itself.
+
+    >>> from tabletop_muses.cards import load_cards
+    >>> solver = FastSolver(load_cards().with_target(6))
+    >>> 0.0 < solver.win_probability() <= 1.0
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+from collections.abc import Callable, Iterator, MutableMapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tabletop_muses.cards import CardSet
+from tabletop_muses.conditions import PAIRS
+from tabletop_muses.solver import (
+    _ENTRY_BYTES,
+    _HEADER,
+    _OLD_MAGIC,
+    CACHE_MAGIC,
+    CACHE_VERSION,
+    DAMAGED,
+    LOADED,
+    MISSING,
+    OUTDATED,
+    ROLL_WEIGHTS,
+    SCORE,
+    WIN,
+    Solver,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    IntArray = NDArray[np.int64]
+    FloatArray = NDArray[np.float64]
+    BoolArray = NDArray[np.bool_]
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` while solving; the units are positions times cards drawn."""
+
+OPTIONS = 5
+"""Ways to end a turn: no claim, the card drawn, or the card in each of the three display slots."""
+
+
+def _numpy() -> Any:
+    import numpy
+
+    return numpy
+
+
+class ArrayMemo(MutableMapping[int, float]):
+    """Turn-start values keyed as in :attr:`Solver.memo`, held in two sorted numpy arrays.
+
+    Values added later (a position no layer held) go to a small dict beside them.
+    """
+
+    def __init__(self, keys: IntArray | None = None, values: FloatArray | None = None) -> None:
+        np = _numpy()
+        self.keys_array: IntArray = np.zeros(0, np.int64) if keys is None else keys
+        self.values_array: FloatArray = np.zeros(0, np.float64) if values is None else values
+        self.extra: dict[int, float] = {}
+
+    def _find(self, key: int) -> int:
+        keys = self.keys_array
+        i = int(keys.searchsorted(key))
+        return i if i < len(keys) and int(keys[i]) == key else -1
+
+    def __getitem__(self, key: int) -> float:
+        found = self.extra.get(key)
+        if found is not None:
+            return found
+        i = self._find(key)
+        if i < 0:
+            raise KeyError(key)
+        return float(self.values_array[i])
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, int):
+            return False
+        return key in self.extra or self._find(key) >= 0
+
+    def __setitem__(self, key: int, value: float) -> None:
+        i = self._find(key)
+        if i >= 0:
+            self.values_array[i] = value
+        else:
+            self.extra[key] = value
+
+    def __delitem__(self, key: int) -> None:
+        if key in self.extra:
+            del self.extra[key]
+            return
+        i = self._find(key)
+        if i < 0:
+            raise KeyError(key)
+        np = _numpy()
+        self.keys_array = np.delete(self.keys_array, i)
+        self.values_array = np.delete(self.values_array, i)
+
+    def __iter__(self) -> Iterator[int]:
+        yield from (int(k) for k in self.keys_array)
+        yield from self.extra
+
+    def __len__(self) -> int:
+        return len(self.keys_array) + len(self.extra)
+
+    def replace(self, keys: IntArray, values: FloatArray) -> None:
+        """Hold these sorted keys and values; additions not among them are kept."""
+        extra = self.extra
+        self.keys_array, self.values_array, self.extra = keys, values, {}
+        for key, value in extra.items():
+            if self._find(key) < 0:
+                self.extra[key] = value
+
+    def arrays(self) -> tuple[IntArray, FloatArray]:
+        """Every key and value as two arrays, sorted by key (the dict's additions merged in)."""
+        np = _numpy()
+        if not self.extra:
+            return self.keys_array, self.values_array
+        keys = np.concatenate([self.keys_array, np.fromiter(self.extra.keys(), np.int64, len(self.extra))])
+        values = np.concatenate([self.values_array, np.fromiter(self.extra.values(), np.float64, len(self.extra))])
+        order = np.argsort(keys, kind="stable")
+        return keys[order], values[order]
+
+
+class _Layer:
+    """The groups of one layer (sorted group keys) and its positions (group row, resource index)."""
+
+    def __init__(self, gkeys: IntArray) -> None:
+        np = _numpy()
+        self.gkeys = gkeys
+        self.rows: IntArray = np.zeros(0, np.int64)
+        self.rds: IntArray = np.zeros(0, np.int64)
+        self.values: FloatArray | None = None
+        """Dense (groups, resource vectors) values: computed, pruned (0 or 1, terminal) or NaN (never reached)."""
+
+
+class FastSolver(Solver):
+    """The exact values of :class:`Solver`, all computed at once with numpy (see the module's docstring).
+
+    The pure-Python methods (:meth:`value`, :meth:`block`, :meth:`turn_tables`, ...)
+    still answer every question; they read the values this solve fills in. A position
+    the layers did not hold (one no game reaches) is solved as the pure-Python solver
+    does.
+    """
+
+    def __init__(self, cardset: CardSet, mode: str = WIN) -> None:
+        super().__init__(cardset, mode)
+        self.memo: ArrayMemo = ArrayMemo()  # type: ignore[assignment]
+        self.complete = False
+        """True once every position of the game has a value in :attr:`memo`."""
+        self.progress: Progress | None = None
+        self.peak_positions = 0
+        """The most positions in one layer."""
+        self.chunk = 16384
+        """Positions whose tables are computed together (a few MB: they stay in the processor's cache)."""
+
+    # -- the whole solve --
+
+    def solve_all(self, progress: Progress | None = None) -> None:
+        """Find every position a game can reach and compute all their values."""
+        if self.complete:
+            return
+        np = _numpy()
+        self._setup(np)
+        layers = self._enumerate(np)
+        total = sum(len(layer.rows) * max(1, self._draws(lid)) for lid, layer in layers.items())
+        done = 0
+        if progress is not None:
+            progress(0, total)
+        keys: list[IntArray] = []
+        values: list[FloatArray] = []
+        for lid in sorted(layers):
+            layer = layers[lid]
+            self._evaluate(np, lid, layer, layers)
+            if len(layer.rows):
+                assert layer.values is not None
+                keys.append((layer.gkeys[layer.rows] << self.rbits) | self._packed[layer.rds])
+                values.append(layer.values[layer.rows, layer.rds])
+            done += len(layer.rows) * max(1, self._draws(lid))
+            if progress is not None:
+                progress(done, total)
+            for below in self._sources_done(lid, layers):
+                layers[below].values = None
+        all_keys = np.concatenate(keys) if keys else np.zeros(0, np.int64)
+        all_values = np.concatenate(values) if values else np.zeros(0, np.float64)
+        order = np.argsort(all_keys, kind="stable")
+        self.memo.replace(all_keys[order], all_values[order])  # in place: callers may hold the memo
+        self.stats.states += len(all_keys)
+        self.complete = True
+
+    def _draws(self, lid: int) -> int:
+        return lid - 3 if lid > 3 else 1
+
+    def _sources_done(self, lid: int, layers: dict[int, _Layer]) -> list[int]:
+        """Layers whose values no later layer reads once ``lid`` is evaluated."""
+        if lid >= 5:
+            return [lid - 1]
+        if lid == 4:
+            return [z for z in range(4) if z in layers]
+        return []
+
+    # -- tables of the card set --
+
+    def _setup(self, np: Any) -> None:
+        n = self.n
+        hints = self.cardset.hints
+        caps = [hints] + [self.kind_of.count(k) for k in range(len(self.kinds))]
+        radix = [c + 1 for c in caps]
+        strides = [1]
+        for r in radix[:-1]:
+            strides.append(strides[-1] * r)
+        size = strides[-1] * radix[-1]
+        digits = np.zeros((size, self.fields), np.int64)
+        rd = np.arange(size)
+        for f in range(self.fields):
+            digits[:, f] = (rd // strides[f]) % radix[f]
+        self._box = size
+        self._strides = np.array(strides, np.int64)
+        self._digits = digits
+        self._levels = digits.sum(axis=1)
+        self._packed = (digits << (self.width * np.arange(self.fields))).sum(axis=1).astype(np.int64)
+        self._hint_digit = digits[:, 0]
+        self._pts = np.array(self.points + [0], np.int64)  # index -1: no card
+        add = [int(strides[k + 1]) if k >= 0 else 0 for k in self.kind_of]
+        self._add = np.array(add + [0], np.int64)
+        self._alive = np.array([[m != 0 for m in masks] for masks in self.masks] + [[False] * 5], bool)
+        mask_table = np.zeros((len(PAIRS), 4 * n + 2), bool)
+        for c in range(n):
+            for rot in range(4):
+                mask_table[:, 4 * c + rot] = [(self.masks[c][rot] >> i) & 1 for i in range(len(PAIRS))]
+        mask_table[:, 4 * n] = True  # no claim: any dice
+        self._mask_rows = np.ascontiguousarray(mask_table.T)
+        self._weights = np.array(ROLL_WEIGHTS, np.float64)
+        nth = np.full((1 << n, max(1, n)), -1, np.int64)
+        for deck in range(1 << n):
+            bits = [c for c in range(n) if deck >> c & 1]
+            nth[deck, : len(bits)] = bits
+        self._nth = nth
+        self._popcount = np.array([bin(d).count("1") for d in range(1 << n)], np.int64)
+        self._deck_points = np.array(self.deck_points, np.int64)
+        # Dice moves as gathers over pairs: (moves, 21) for deterministic fields, (choices, 6, 21) for re-rolls.
+        self._moves: list[tuple[bool, Any]] = []
+        for gathers, moves, random_ in zip(
+            range(self.fields), [self.hint_moves] + self.kind_moves, [False] + self.kind_is_random
+        ):
+            del gathers
+            slots = max(len(m) for m in moves)
+            if random_:
+                table = np.zeros((slots, 6, len(PAIRS)), np.int64)
+                for i in range(len(PAIRS)):
+                    for m in range(slots):
+                        table[m, :, i] = moves[i][m] if m < len(moves[i]) else (i,) * 6
+            else:
+                table = np.zeros((slots, len(PAIRS)), np.int64)
+                for i in range(len(PAIRS)):
+                    for m in range(slots):
+                        table[m, i] = moves[i][m][0] if m < len(moves[i]) else i
+            self._moves.append((random_, table))
+
+    # -- group keys --
+
+    def _decode(self, np: Any, gkeys: IntArray) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
+        sb, pb = self.slot_bits, self.point_bits
+        smask = (1 << sb) - 1
+        claimed = gkeys & ((1 << pb) - 1)
+        slots = gkeys >> pb
+        s1 = ((slots >> (2 * sb)) & smask) - 1
+        s2 = ((slots >> sb) & smask) - 1
+        s3 = (slots & smask) - 1
+        deck = gkeys >> (pb + 3 * sb)
+        return deck, s1, s2, s3, claimed
+
+    def _encode(self, deck: IntArray, s1: IntArray, s2: IntArray, s3: IntArray, claimed: IntArray) -> IntArray:
+        sb, pb = self.slot_bits, self.point_bits
+        slots = ((s1 + 1) << (2 * sb)) | ((s2 + 1) << sb) | (s3 + 1)
+        return (((deck << (3 * sb)) | slots) << pb) | claimed
+
+    def _layer_of(self, np: Any, gkeys: IntArray) -> IntArray:
+        """Layer numbers: 4 + cards in the deck - 1 while there are any; else 0-3 by the slots still held."""
+        deck, s1, s2, _, _ = self._decode(np, gkeys)
+        held = np.where(s1 >= 0, 3, np.where(s2 >= 0, 2, np.where(gkeys >> self.point_bits != 0, 1, 0)))
+        return np.where(deck != 0, 3 + self._popcount[deck], held)  # type: ignore[no-any-return]
+
+    def _left(self, np: Any, gkeys: IntArray) -> IntArray:
+        deck, s1, s2, s3, _ = self._decode(np, gkeys)
+        pts = self._pts
+        return self._deck_points[deck] + pts[s1] + pts[s2] + pts[s3]  # type: ignore[no-any-return]
+
+    def _successors(self, np: Any, gkeys: IntArray, draws: int) -> tuple[IntArray, IntArray, IntArray, BoolArray]:
+        """For every group, card drawn and ending option: the next group, the resource index added, the dice mask."""
+        g = len(gkeys)
+        deck, s1, s2, s3, claimed = self._decode(np, gkeys)
+        succ = np.zeros((g, draws, OPTIONS), np.int64)
+        add = np.zeros((g, draws, OPTIONS), np.int64)
+        mask_id = np.full((g, draws, OPTIONS), 4 * self.n + 1, np.int64)
+        valid = np.zeros((g, draws, OPTIONS), bool)
+        alive = self._alive
+        for j in range(draws):
+            drawn = np.where(deck != 0, self._nth[deck, j], -1)
+            rest = np.where(drawn >= 0, deck & ~(np.int64(1) << np.maximum(drawn, 0)), deck)
+            display = (drawn, s1, s2, s3)
+            for o in range(OPTIONS):
+                claim = display[o - 1] if o else np.full(g, -1, np.int64)
+                new = [
+                    np.where((card >= 0) & (o != i + 1) & alive[card, i + 1], card, -1)
+                    for i, card in enumerate(display[:3])
+                ]
+                succ[:, j, o] = self._encode(rest, new[0], new[1], new[2], claimed + self._pts[claim])
+                add[:, j, o] = self._add[claim]
+                if o:
+                    valid[:, j, o] = claim >= 0
+                    mask_id[:, j, o] = np.where(claim >= 0, 4 * np.maximum(claim, 0) + (o - 1), 4 * self.n + 1)
+                else:
+                    valid[:, j, o] = True
+                    mask_id[:, j, o] = 4 * self.n
+        return succ, add, mask_id, valid
+
+    def _by_hints(self, np: Any, gkeys: IntArray) -> FloatArray:
+        """(groups, hints 0..H): 1 where won, 0 where lost (WIN), the final score at the end (SCORE); NaN elsewhere."""
+        claimed = (gkeys & ((1 << self.point_bits) - 1))[:, None]
+        hints = np.arange(self.cardset.hints + 1)[None, :]
+        out = np.full((len(gkeys), self.cardset.hints + 1), np.nan)
+        if self.mode == WIN:
+            target = self.cardset.target
+            out[(claimed + hints + self._left(np, gkeys)[:, None] < target)] = 0.0
+            out[claimed + hints >= target] = 1.0
+        else:
+            terminal = (gkeys >> self.point_bits) == 0
+            out[terminal] = (claimed + hints)[terminal].astype(np.float64)
+        return out  # type: ignore[no-any-return]
+
+    def _pruned(self, np: Any, gkeys: IntArray) -> BoolArray:
+        """(groups, resource vectors): True where the position's value is known without solving."""
+        known = ~np.isnan(self._by_hints(np, gkeys))
+        return known[:, self._hint_digit]  # type: ignore[no-any-return]
+
+    def _known_values(self, np: Any, gkeys: IntArray) -> FloatArray:
+        """(groups, resource vectors): the values decided without solving; NaN elsewhere."""
+        return self._by_hints(np, gkeys)[:, self._hint_digit]
+
+    # -- forward: which positions exist --
+
+    def _enumerate(self, np: Any) -> dict[int, _Layer]:
+        n = self.n
+        top = 3 + n
+        start = self.key((1 << n) - 1, (-1, -1, -1), 0, 0) >> self.rbits
+        table = np.zeros((1, self._box), bool)
+        table[0, : self.cardset.hints + 1] = True  # hints 0..H, no powers (hints are the lowest digit)
+        pending: dict[int, list[tuple[IntArray, BoolArray]]] = {top: [(np.array([start], np.int64), table)]}
+        layers: dict[int, _Layer] = {}
+        for lid in range(top, -1, -1):
+            chunks = pending.pop(lid, [])
+            if not chunks:
+                continue
+            gkeys, table = self._merge(np, chunks)
+            layer = layers[lid] = _Layer(gkeys)
+            if lid == 0:
+                continue  # the game is over: values only
+            table &= ~self._pruned(np, gkeys)
+            rows, rds = np.nonzero(table)
+            layer.rows, layer.rds = rows.astype(np.int64), rds.astype(np.int64)
+            if not len(rows):
+                continue
+            draws = self._draws(lid)
+            succ, add, _, valid = self._successors(np, gkeys, draws)
+            targets = np.unique(succ[valid])
+            tidx = np.searchsorted(targets, succ)
+            reached = np.zeros(len(targets) * self._box, bool)
+            box = self._box
+            for j in range(draws):
+                for o in range(OPTIONS):
+                    ok = valid[:, j, o][rows]
+                    if not ok.any():
+                        continue
+                    spot = (tidx[:, j, o] * box)[rows] + rds
+                    extra = add[:, j, o][rows]
+                    if not ok.all():
+                        spot, extra = spot[ok], extra[ok]
+                    reached[spot] = True
+                    more = extra > 0
+                    reached[spot[more] + extra[more]] = True
+            reached = reached.reshape(len(targets), box)
+            where = self._layer_of(np, targets)
+            for target in np.unique(where):
+                sel = where == target
+                pending.setdefault(int(target), []).append((targets[sel], reached[sel]))
+        return layers
+
+    def _merge(self, np: Any, chunks: list[tuple[IntArray, BoolArray]]) -> tuple[IntArray, BoolArray]:
+        if len(chunks) == 1:
+            return chunks[0]
+        gkeys, inverse = np.unique(np.concatenate([c[0] for c in chunks]), return_inverse=True)
+        table = np.zeros((len(gkeys), self._box), bool)
+        at = 0
+        for keys, part in chunks:
+            rows = inverse[at : at + len(keys)]
+            table[rows] |= part  # rows are distinct within a chunk
+            at += len(keys)
+        return gkeys, table
+
+    # -- backward: the values --
+
+    def _evaluate(self, np: Any, lid: int, layer: _Layer, layers: dict[int, _Layer]) -> None:
+        values = self._known_values(np, layer.gkeys)
+        layer.values = values
+        count = len(layer.rows)
+        if lid == 0 or not count:
+            return
+        below = [b for b in ([lid - 1] if lid >= 5 else range(min(lid, 4))) if b in layers]
+        if len(below) == 1:
+            tkeys = layers[below[0]].gkeys
+            tvalues = layers[below[0]].values
+        else:
+            tkeys = np.concatenate([layers[b].gkeys for b in below])
+            order = np.argsort(tkeys)
+            tkeys = tkeys[order]
+            tvalues = np.concatenate([layers[b].values for b in below])[order]
+        assert tvalues is not None
+        flat = tvalues.reshape(-1)
+        box = self._box
+        draws = self._draws(lid)
+        succ, add, mask_id, valid = self._successors(np, layer.gkeys, draws)
+        at = np.searchsorted(tkeys, succ)
+        at[~valid] = 0
+        found = tkeys[np.minimum(at, len(tkeys) - 1)] == succ
+        assert bool(found[valid].all()), "a successor group is missing"
+        # Where each ending option's value table starts in ``flat`` (an invalid option's mask allows no dice).
+        start = np.where(valid, at * box + add, 0)
+        del succ, add, at, found
+        # Chunks of whole groups: a position's tables read only positions of its own group.
+        firsts = np.searchsorted(layer.rows, np.arange(len(layer.gkeys) + 1))
+        cuts = [0]
+        limit = self.chunk
+        while cuts[-1] < len(layer.gkeys):
+            g0 = cuts[-1]
+            g1 = int(np.searchsorted(firsts, firsts[g0] + limit, side="right")) - 1
+            cuts.append(max(g1, g0 + 1))
+        for g0, g1 in itertools.pairwise(cuts):
+            s0, s1 = int(firsts[g0]), int(firsts[g1])
+            if s0 == s1:
+                continue
+            rows, rds = layer.rows[s0:s1], layer.rds[s0:s1]
+            values[rows, rds] = self._evaluate_chunk(
+                np, rows - g0, rds, g1 - g0, start[g0:g1], mask_id[g0:g1], valid[g0:g1], flat, draws
+            )
+        self.stats.turns += count * draws
+        self.peak_positions = max(self.peak_positions, count)
+
+    def _evaluate_chunk(
+        self,
+        np: Any,
+        rows: IntArray,
+        rds: IntArray,
+        groups: int,
+        start: IntArray,
+        mask_id: IntArray,
+        valid: BoolArray,
+        flat: FloatArray,
+        draws: int,
+    ) -> FloatArray:
+        """The values of the positions (rows, rds) of a few whole groups, averaged over the cards drawn."""
+        count = len(rows)
+        levels = self._levels[rds]
+        order = np.argsort(levels, kind="stable")
+        rows, rds, levels = rows[order], rds[order], levels[order]
+        bounds = np.searchsorted(levels, np.arange(int(levels[-1]) + 2))
+        index = np.full((groups, self._box), -1, np.int64)
+        index[rows, rds] = np.arange(count)
+        # The spending steps, the same for every card drawn: (first, last, field, tables read, positions or None).
+        steps: list[tuple[int, int, int, IntArray, IntArray | None]] = []
+        for level in range(1, len(bounds) - 1):
+            lo, hi = int(bounds[level]), int(bounds[level + 1])
+            for f in range(self.fields):
+                has = self._digits[rds[lo:hi], f] > 0
+                if not has.any():
+                    continue
+                prev = np.where(has, index[rows[lo:hi], np.maximum(rds[lo:hi] - self._strides[f], 0)], -1)
+                has = prev >= 0  # a position with one hint fewer may be lost already: no gain from it
+                if not has.any():
+                    continue
+                if has.all():
+                    steps.append((lo, hi, f, prev, None))
+                else:
+                    steps.append((lo, hi, f, prev[has], np.nonzero(has)[0] + lo))
+        del index
+        starts = start[rows]
+        masks = mask_id[rows]
+        mask_rows = self._mask_rows
+        pairs = len(PAIRS)
+        total = np.zeros(count)
+        for j in range(draws):
+            table = np.repeat(flat[starts[:, j, 0] + rds][:, None], pairs, axis=1)
+            for o in range(1, OPTIONS):
+                if not valid[:, j, o].any():
+                    continue
+                w = flat[starts[:, j, o] + rds]
+                np.maximum(table, w[:, None], out=table, where=mask_rows[masks[:, j, o]])
+            if np.isnan(table).any():
+                raise AssertionError("a successor position has no value")
+            for lo, hi, f, prev, cols in steps:
+                spent = self._spend(np, table[prev], f)
+                if cols is None:
+                    np.maximum(table[lo:hi], spent, out=table[lo:hi])
+                else:
+                    table[cols] = np.maximum(table[cols], spent)
+            total += table @ self._weights
+        out = np.empty(count)
+        out[order] = total / draws
+        return out  # type: ignore[no-any-return]
+
+    def _spend(self, np: Any, before: FloatArray, field: int) -> FloatArray:
+        """Each pair's best result of one use of ``field``, given the tables ``before`` (positions, 21)."""
+        random_, moves = self._moves[field]
+        if random_:
+            gathered = before[:, moves]  # (positions, choices, 6, 21)
+            return gathered.sum(axis=2).max(axis=1) / 6  # type: ignore[no-any-return]
+        return before[:, moves].max(axis=1)  # type: ignore[no-any-return]
+
+    # -- the pure-Python methods read the values --
+
+    def _solve_block(
+        self, deck: int, slots: tuple[int, int, int], claimed: int, top: int, base: int, secure: float, lost: float
+    ) -> None:
+        if not self.complete:
+            self.solve_all(self.progress)
+            hint_mask = (1 << self.width) - 1
+            if all(base | sub in self.memo for sub, _ in self.subresources(top) if lost <= sub & hint_mask < secure):
+                return
+        super()._solve_block(deck, slots, claimed, top, base, secure, lost)
+
+    # -- on-disk cache (the same file format as :class:`Solver`) --
+
+    def save(self, path: Path) -> None:
+        """Write the values as :meth:`Solver.save` does (keys, then values, little-endian)."""
+        keys, values = self.memo.arrays()
+        key_bytes = keys.astype("<u8").tobytes()
+        value_bytes = values.astype("<f8").tobytes()
+        digest = hashlib.sha256(key_bytes)
+        digest.update(value_bytes)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        with tmp.open("wb") as fh:
+            fh.write(_HEADER.pack(CACHE_MAGIC, CACHE_VERSION, len(keys), digest.digest()))
+            fh.write(key_bytes)
+            fh.write(value_bytes)
+        os.replace(tmp, path)
+
+    def load(self, path: Path) -> str:
+        """Read values written by :meth:`save` or :meth:`Solver.save`; the same checks and answers."""
+        np = _numpy()
+        try:
+            with path.open("rb") as fh:
+                size = os.fstat(fh.fileno()).st_size
+                head = fh.read(_HEADER.size)
+                if head.startswith(_OLD_MAGIC):
+                    return OUTDATED
+                if len(head) < _HEADER.size:
+                    return DAMAGED
+                magic, version, count, checksum = _HEADER.unpack(head)
+                if magic != CACHE_MAGIC:
+                    return DAMAGED
+                if version != CACHE_VERSION:
+                    return OUTDATED
+                if size != _HEADER.size + count * _ENTRY_BYTES:
+                    return DAMAGED
+                payload = fh.read(count * _ENTRY_BYTES)
+        except FileNotFoundError:
+            return MISSING
+        except OSError:
+            return DAMAGED
+        if len(payload) != count * _ENTRY_BYTES or hashlib.sha256(payload).digest() != checksum:
+            return DAMAGED
+        keys = np.frombuffer(payload, "<u8", count).astype(np.int64)
+        values = np.frombuffer(payload, "<f8", count, offset=count * 8).astype(np.float64)
+        order = np.argsort(keys, kind="stable")
+        self.memo = ArrayMemo(keys[order], values[order])
+        return LOADED
+
+
+__all__ = ["SCORE", "WIN", "ArrayMemo", "FastSolver", "Progress"]
