@@ -171,3 +171,47 @@ def test_the_documented_examples_run(example_plugin_path: Path) -> None:
     for module in (tabletop_highcard.rules, tabletop.testing.util, tabletop.testing.plugins):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def _open_hands_value(state: Any, me: int) -> float:
+    """``me``'s result with both hands open and perfect play, by the game's own engine."""
+    if state.is_terminal():
+        return float(state.returns()[me])
+    values = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        values.append(_open_hands_value(child, me))
+    return max(values) if state.current_player() == me else min(values)
+
+
+@pytest.mark.parametrize("options", [{"hand": "3"}, {"hand": "4", "low": "on"}], ids=str)
+def test_the_analyst_averages_open_play_over_every_deal_the_player_cannot_tell_apart(
+    game: Any, options: dict[str, str]
+) -> None:
+    """The example's analyst (the hook that gives a plugin Hint and Review) against the engine itself."""
+    import itertools
+    import random
+
+    rng = random.Random(4)
+    for _ in range(6):
+        state = game.new_initial_state(options)
+        while state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        for _ in range(rng.randrange(3)):
+            state.apply(rng.choice(state.legal_actions()))
+        me = state.current_player()
+        legal = state.legal_actions()
+        analysis = game.analyst(options).analyse(state.view(me), legal, seconds=1, rng=random.Random(0))
+        unseen = state.hands[1 - me] + state.deck
+        deals = list(itertools.combinations(sorted(unseen), len(state.hands[1 - me])))
+        assert analysis.samples == len(deals) and not analysis.exact
+        for action in legal:
+            total = 0.0
+            for theirs in deals:
+                other = state.clone()
+                other.hands[1 - me] = list(theirs)
+                other.deck = sorted(set(unseen) - set(theirs))
+                other.apply(action)
+                total += _open_hands_value(other, me)
+            assert analysis.win_of(action) == pytest.approx(total / len(deals))

@@ -43,6 +43,7 @@ from tabletop.game import (
 )
 
 if TYPE_CHECKING:
+    from tabletop.analysis import Analyst
     from tabletop.ui.base import GameUI
 
 CARDS = tuple(range(1, 10))
@@ -341,6 +342,12 @@ class HighCard(Game[Action]):
 
     def rules_text(self) -> str:
         return RULES
+
+    def analyst(self, options: Mapping[str, str]) -> Analyst[Action]:
+        """An open-hands search over every deal of the unseen cards: the game gets a Hint and a Review."""
+        from tabletop_highcard.analyst import HighCardAnalyst
+
+        return HighCardAnalyst()
 
     def ui(self) -> GameUI[Action]:
         from tabletop_highcard.ui import HighCardUI
