@@ -147,8 +147,11 @@ def test_log_lines_wrap_and_keep_the_newest() -> None:
     lines = [t.plain for t in log_lines(["old", "older", long], 3)]
     assert lines[0] == "· older" and lines[-1].endswith("the game ends.") and len(lines) == 3
     assert [t.plain for t in log_lines(["a", "b", "c", "d"], 3)] == ["· b", "· c", "· d"]
+    # Short of room, the newest entry is told shorter; one too long even so is cut with an ellipsis.
     one = log_lines([long], 1)
-    assert len(one) == 1 and one[0].plain.endswith("…") and len(one[0].plain) <= 78
+    assert [t.plain for t in one] == ["· Leaf 1 turned up onto Leaf: the deck's last card, the game ends"]
+    endless = log_lines(["North plays " + "Water 1, " * 20 + "under the Water castle."], 1)
+    assert len(endless) == 1 and endless[0].plain.endswith("…") and len(endless[0].plain) <= 78
 
 
 def test_a_deck_draw_is_logged_once() -> None:

@@ -370,7 +370,7 @@ def condense_marked(log: Sequence[str], fresh: int = 0) -> list[tuple[str, bool]
     first_fresh = len(log) - min(fresh, len(log)) if fresh > 0 else len(log)
     out: list[tuple[str, bool]] = []
     run: list[tuple[re.Match[str], bool]] = []  # a player's deck draws in a row, not yet written
-    for line, new in _without_announced_draws(log, first_fresh):
+    for line, new in _deals_joined(_without_announced_draws(log, first_fresh)):
         drawn = DRAWN.match(line)
         if drawn and run and drawn["who"] == run[0][0]["who"] and not run[-1][0]["rest"]:
             run.append((drawn, new))
@@ -399,6 +399,33 @@ def _without_announced_draws(log: Sequence[str], first_fresh: int) -> list[tuple
     return kept
 
 
+DEALT = re.compile(r"^(?P<who>\S+(?: \(you\))?) is dealt (?P<what>.+)\.$")
+
+
+def _deals_joined(lines: Sequence[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """The deal in one line per player: ``North is dealt 5 cards.``, ``South (you) is dealt Water 2, ... and Leaf 1.``"""
+    out: list[tuple[str, bool]] = []
+    i = 0
+    while i < len(lines):
+        if not DEALT.match(lines[i][0]):
+            out.append(lines[i])
+            i += 1
+            continue
+        dealt: dict[str, list[str]] = {}
+        new = False
+        while i < len(lines) and (m := DEALT.match(lines[i][0])):
+            dealt.setdefault(m["who"], []).append(m["what"])
+            new = new or lines[i][1]
+            i += 1
+        for who, cards in dealt.items():
+            if all(card == "a card" for card in cards):
+                what = "a card" if len(cards) == 1 else f"{len(cards)} cards"
+            else:
+                what = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+            out.append((f"{who} is dealt {what}.", new))
+    return out
+
+
 def _draws_line(run: Sequence[re.Match[str]]) -> str:
     """One line for a player's deck draws in a row: "2 cards" when none is shown."""
     if len(run) == 1:
@@ -412,15 +439,15 @@ def _draws_line(run: Sequence[re.Match[str]]) -> str:
 
 
 SHORTER = (
-    (re.compile(r" under the (\w+) castle and plays (.+) on it\.$"), r" and \2 on it under \1"),
+    (re.compile(r"^The deck's top card, (.+), goes face up onto the (\w+) castle space\."), r"\1 turned up onto \2"),
+    (re.compile(r"^The deck's top card is (.+?)\.(?: \S+(?: \(you\))? chooses its castle space\.)?"), r"\1 turned up"),
+    (re.compile(r" under the (\w+) castle and plays (.+) on it\.$"), r" + \2 under \1"),
     (re.compile(r"makes a Rainbow Bridge"), "makes a Bridge"),
     (re.compile(r"makes (\d) Rainbow Bridges"), r"makes \1 Bridges"),
     (re.compile(r" from under the (\w+) castle to under the (\w+) castle\."), r" from \1 to \2"),
     (re.compile(r"a Rainbow Wizard"), "a Wizard"),
     (re.compile(r" (under|onto|from) the (\w+) castle(?: space)?\."), r" \1 \2"),
     (re.compile(r" for the Rainbow (Wizard|Bridge) in (.+) column\.$"), r" for the \1 in \2"),
-    (re.compile(r"^The deck's top card, (.+), goes face up onto the (\w+) castle space\."), r"\1 turned up onto \2"),
-    (re.compile(r"^The deck's top card is (.+?)\.(?: \S+(?: \(you\))? chooses its castle space\.)?"), r"\1 turned up"),
     (re.compile(r" from the deck\."), ""),
     (re.compile(r" That was the deck's last card: the game ends\."), ": the deck's last card, the game ends"),
     (re.compile(r"\.$"), ""),
@@ -428,7 +455,7 @@ SHORTER = (
 """Rewrites that give a log entry's short form: ``South plays Feather 5 under Feather``."""
 
 WHO = re.compile(r"^(?P<who>(?:North|South)(?: \(you\))?) ")
-MAIN = re.compile(r"^(?:North|South)(?: \(you\))? (?:plays|makes|moves|castles|swaps|places) ")
+MAIN = re.compile(r"^(?:North|South)(?: \(you\))? (?:plays|makes|moves|castles|swaps) ")
 """An entry telling a player's action (not a draw)."""
 
 
@@ -496,14 +523,17 @@ def fit_log(log: Sequence[str], count: int = LOG_LINES, width: int = 80, fresh: 
     """
     if count <= 0:
         return []
-    entries = condense_marked(log, fresh)
+    # The deal and the choice of the first player are no one's turn: they give way like old lines.
+    entries = [
+        (e, is_new and not (DEALT.match(e) or e.endswith(" goes first."))) for e, is_new in condense_marked(log, fresh)
+    ]
     new = [entry for entry, is_new in entries if is_new]
     old = [entry for entry, is_new in entries if not is_new]
     if not new:
         new, old = [entry for entry, _ in entries[-1:]], [entry for entry, _ in entries[:-1]]
     shorts = [short_form(e) for e in new]
     not_own = [e for e in shorts if not (WHO.match(e) and "(you)" in e.split(";")[0].split(" draws")[0])]
-    mains = [e for e in not_own if MAIN.match(e) or not WHO.match(e)] or not_own[-1:]
+    mains = [e for e in not_own if MAIN.match(e)] or not_own[-1:]
     tries = [new, shorts, _joined(shorts), _joined(not_own), _joined(mains)]
     lines: list[str] = []
     for attempt in tries:

@@ -1,0 +1,183 @@
+"""The board's log: the opponent's last turn always in view, shorter before it is dropped, more on a tall screen."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+
+import pytest
+from rich.console import Console
+
+from tabletop.agents import RandomAgent
+from tabletop.loop import Match
+from tabletop.ui.base import Log
+from tabletop.ui.play import Table
+from tabletop_muster import game
+from tabletop_muster.board import condense, fit_log, log_count, short_form
+from tabletop_muster.position import build_state
+from tabletop_muster.state import MusterState
+from tabletop_muster.ui import MusterUI
+
+UI = MusterUI(game)
+MENU_LINES = 10
+"""The longest "Your move:" menu: six action types, Hint, Log, Game menu, and the question line."""
+NOTICE_LINES = 1
+
+
+@pytest.fixture(autouse=True)
+def plain_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    for name in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "LINES", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    yield
+
+
+def screen(renderable: object, width: int = 80, height: int = 24) -> list[str]:
+    """The lines a terminal of that size shows, without colour."""
+    c = Console(file=io.StringIO(), width=width, height=height, color_system=None, record=True)
+    c.print(renderable)
+    return c.export_text().rstrip("\n").split("\n")
+
+
+def position() -> MusterState:
+    return build_state(
+        north="W1 L3 R L2 C1",
+        south="F5 C2 X P1 L4",
+        north_columns={"water": "W1 W2 W3 RW", "feather": "P1 P2 P3 P4 P5"},
+        south_columns={"water": "W4 W5", "cloud": "C1 RB2 C3"},
+        castles={"water": "W1 W2", "cloud": "C2"},
+        turn=14,
+        turn_of="south",
+    )
+
+
+OLD = [
+    "North plays Water 3 under the Water castle.",
+    "North draws from the deck.",
+    "North draws a card from the deck.",
+    "South (you) plays Cloud 3 under the Cloud castle.",
+    "South (you) draws from the deck.",
+]
+BUSY_TURN = [
+    "South (you) draws Flame 5 from the deck.",
+    "North makes a Rainbow Bridge (as 2) under the Feather castle and plays Feather 3 on it.",
+    "North takes Water 2 from the Water castle space.",
+    "North draws from the deck.",
+    "North draws a card from the deck.",
+]
+"""What came after South's last decision: their own draw, then North's whole turn."""
+
+
+def shown(lines: list[str]) -> str:
+    """The log lines of a screen joined up, wrapped lines undone."""
+    log = [line[2:].rstrip() for line in lines if line.startswith(("· ", "  "))]
+    return " ".join(log)
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (60, 20), (120, 40)])
+def test_the_opponent_main_action_is_always_in_view(width: int, height: int) -> None:
+    log = Log(OLD + BUSY_TURN, fresh=len(BUSY_TURN))
+    lines = screen(UI.render(position().view(1), log), width, height)
+    text = shown(lines)
+    assert "North makes a" in text and "Feather 3" in text, "\n".join(lines)
+    assert max(len(line.rstrip()) for line in lines) <= width
+
+
+def test_old_lines_give_way_first_then_fresh_ones_are_shortened() -> None:
+    lines = fit_log(OLD + BUSY_TURN, 3, 78, fresh=len(BUSY_TURN))
+    assert len(lines) == 3
+    # No old line while the fresh ones need the room; the takes and draws are kept, told shorter.
+    assert not any("Water 3 under" in line for line in lines)
+    text = shown(lines)
+    assert "North makes a Bridge (as 2) + Feather 3 under Feather" in text
+    assert "takes Water 2 from Water" in text and "draws a card" in text
+    assert "South (you) draws Flame 5" in text
+    # With room, the fresh lines come whole and old ones fill the rest.
+    roomy = fit_log(OLD + BUSY_TURN, 8, 118, fresh=len(BUSY_TURN))
+    assert roomy[-1] == "· North draws a card from the deck."
+    assert "· North takes Water 2 from the Water castle space." in roomy
+    assert "· South (you) plays Cloud 3 under the Cloud castle." in roomy
+
+
+def test_one_line_keeps_the_main_action_and_drops_draws_first() -> None:
+    lines = fit_log(OLD + BUSY_TURN, 1, 58, fresh=len(BUSY_TURN))
+    assert len(lines) == 1 and len(lines[0]) <= 58
+    assert lines[0].startswith("· North makes a Bridge (as 2) + Feather 3")
+    assert "Flame 5" not in lines[0]
+
+
+def test_a_plain_list_is_still_drawn() -> None:
+    lines = screen(UI.render(position().view(1), OLD + BUSY_TURN))
+    assert "North draws a card from the deck." in shown(lines)
+    assert not any("›" in line for line in lines)
+
+
+def test_short_forms() -> None:
+    assert short_form("South plays Feather 5 under the Feather castle.") == "South plays Feather 5 under Feather"
+    assert short_form("North castles a Rainbow Castle onto the Leaf castle space.") == (
+        "North castles a Rainbow Castle onto Leaf"
+    )
+    assert short_form("North moves a Rainbow Wizard from under the Water castle to under the Leaf castle.") == (
+        "North moves a Wizard from Water to Leaf"
+    )
+    assert short_form("The deck's top card, Leaf 1, goes face up onto the Leaf castle space.") == (
+        "Leaf 1 turned up onto Leaf"
+    )
+    assert short_form("North draws a card from the deck. That was the deck's last card: the game ends.") == (
+        "North draws a card: the deck's last card, the game ends"
+    )
+
+
+def test_the_deal_is_one_line_per_player() -> None:
+    deal = ["North goes first.", "North is dealt a card.", "South (you) is dealt Water 2."] * 1
+    deal += ["North is dealt a card.", "South (you) is dealt Leaf 1."]
+    assert condense(deal) == [
+        "North goes first.",
+        "North is dealt 2 cards.",
+        "South (you) is dealt Water 2 and Leaf 1.",
+    ]
+    # The deal is nobody's turn: the opponent's first move still gets the room.
+    lines = fit_log([*deal, "North plays Leaf 5 under the Leaf castle."], 1, 78, fresh=6)
+    assert lines == ["· North plays Leaf 5 under the Leaf castle."]
+
+
+def test_the_log_screen_is_condensed_like_the_board() -> None:
+    whole = OLD + BUSY_TURN
+    assert UI.whole_log(whole) == condense(whole)
+    assert "North draws from the deck." not in UI.whole_log(whole)
+
+
+def test_the_whole_screen_fits_24_lines_with_the_longest_menu() -> None:
+    log = Log(OLD + BUSY_TURN, fresh=len(BUSY_TURN), before=position().view(1))
+    lines = screen(UI.render(position().view(1), log))
+    assert len(lines) + NOTICE_LINES + MENU_LINES <= 24, "\n".join(lines)
+
+
+def test_a_tall_terminal_shows_more_of_the_log() -> None:
+    assert (log_count(20), log_count(24), log_count(39), log_count(40)) == (1, 3, 3, 12)
+    many = [f"North plays Water {i % 5 + 1} under the Water castle." for i in range(30)]
+    tall = screen(UI.render(position().view(1), Log(many, fresh=1)), 120, 40)
+    short = screen(UI.render(position().view(1), Log(many, fresh=1)), 80, 24)
+    assert len(tall) - len(short) == 9
+    assert len(tall) + NOTICE_LINES + MENU_LINES <= 40
+
+
+def test_real_games_keep_the_opponent_turn_in_view() -> None:
+    """Along random games against the computer: every action of the opponent's last turn is on the screen."""
+    from tabletop_muster.board import MAIN, condense_marked
+
+    for seed in (11, 12):
+        rng = random.Random(seed)
+        match = Match(game, seed=seed, agents=[RandomAgent(), None])
+        table = Table(match, UI, Console(file=io.StringIO()), None, ["North", "South"])  # type: ignore[arg-type]
+        for _ in range(40):
+            match.advance()
+            if match.is_over():
+                break
+            log = table.log(1)
+            mains = [e for e, new in condense_marked(log, log.fresh) if new and MAIN.match(e)]
+            mains = [e for e in mains if e.startswith("North")]
+            text = shown(screen(UI.render(match.state.view(1), log)))
+            for entry in mains:
+                assert entry in text or short_form(entry) in text, (entry, text)
+            match.apply(rng.choice(match.state.legal_actions()))
