@@ -207,7 +207,8 @@ class FastSolver(Solver):
             if progress is not None:
                 progress(done, total)
             for below in self._sources_done(lid, layers):
-                layers[below].values = None
+                if below in layers:
+                    layers[below].values = None
         all_keys = np.concatenate(keys) if keys else np.zeros(0, np.int64)
         all_values = np.concatenate(values) if values else np.zeros(0, np.float64)
         order = np.argsort(all_keys, kind="stable")
