@@ -190,3 +190,22 @@ def test_the_game_and_its_interface_load_without_numpy() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert result.stdout.strip() == "False"
+
+
+def test_the_solve_command_prints_time_positions_and_memory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop_muses import game
+
+    path = tmp_path / "four.toml"
+    path.write_text(
+        '[game]\ntarget = 6\nhints = 1\n[[card]]\nname = "Ona"\npoints = 3\npower = "reroll"\n'
+        'edges = ["7", "≥ 10", "Pair", "12"]\n[[card]]\nname = "Dva"\npoints = 2\nedges = ["Pair", "Odd", "", "⚀⚀"]\n',
+        encoding="utf-8",
+    )
+    argv = ["--cards", str(path), "--cache-dir", str(tmp_path / "cache")]
+    assert game.commands()["solve"](argv) == 0
+    out = capsys.readouterr().out
+    assert "positions solved" in out and "Positions: " in out and "Peak memory: " in out
+    assert "Solving" not in out and "━" not in out  # no progress bar when the output is not a terminal
+    assert game.commands()["solve"](argv) == 0
+    again = capsys.readouterr().out
+    assert "read from the cache" in again and "Positions: " in again

@@ -176,6 +176,8 @@ class FastSolver(Solver):
         self.complete = False
         """True once every position of the game has a value in :attr:`memo`."""
         self.progress: Progress | None = None
+        """Told how a solve that a question starts goes (see :data:`Progress`)."""
+        self._report: tuple[Progress | None, int, int] = (None, 0, 0)
         self.peak_positions = 0
         """The most positions in one layer."""
         self.chunk = 16384
@@ -191,7 +193,7 @@ class FastSolver(Solver):
         self._setup(np)
         layers = self._enumerate(np)
         total = sum(len(layer.rows) * max(1, self._draws(lid)) for lid, layer in layers.items())
-        done = 0
+        self._report = (progress, 0, total)
         if progress is not None:
             progress(0, total)
         keys: list[IntArray] = []
@@ -203,9 +205,6 @@ class FastSolver(Solver):
                 assert layer.values is not None
                 keys.append((layer.gkeys[layer.rows] << self.rbits) | self._packed[layer.rds])
                 values.append(layer.values[layer.rows, layer.rds])
-            done += len(layer.rows) * max(1, self._draws(lid))
-            if progress is not None:
-                progress(done, total)
             for below in self._sources_done(lid, layers):
                 if below in layers:
                     layers[below].values = None
@@ -471,6 +470,10 @@ class FastSolver(Solver):
             values[rows, rds] = self._evaluate_chunk(
                 np, rows - g0, rds, g1 - g0, start[g0:g1], mask_id[g0:g1], valid[g0:g1], flat, draws
             )
+            progress, done, total = self._report
+            self._report = (progress, done + (s1 - s0) * draws, total)
+            if progress is not None:
+                progress(done + (s1 - s0) * draws, total)
         self.stats.turns += count * draws
         self.peak_positions = max(self.peak_positions, count)
 
