@@ -1,11 +1,13 @@
-"""Benchmark: a full exact solve of a Muses card set, then the time of advice.
+"""Benchmark: a cold exact solve of a Muses card set, then the time of advice.
 
-    python bench/muses_solve.py [--cards FILE] [--advice 200]
+    python bench/muses_solve.py [--cards FILE] [--solver fast|python] [--score] [--advice 200]
 
-Prints the solve time, positions evaluated, turn subgraphs solved, peak memory,
-the optimal win probability, and the time of each piece of advice once solved
-(mean and worst over the decisions of seeded games played by the optimal
-agent). The solution is not read from or written to the user cache.
+Prints the cold solve time (nothing is read from or written to any cache),
+positions evaluated, turn subgraphs solved, peak memory, the optimal win
+probability, and the time of each piece of advice once solved (mean and worst
+over the decisions of seeded games played by the optimal agent).
+``--solver python`` times the pure-Python solver instead of the fast one.
+A four-edge trial set: ``--cards bench/cards/four_edges.toml``.
 """
 
 from __future__ import annotations
@@ -22,26 +24,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tabletop_muses.advisor import Advisor
 from tabletop_muses.cards import load_cards
 from tabletop_muses.rules import ACT, MusesState
+from tabletop_muses.solver import SCORE, WIN, Solver
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", default=None)
+    parser.add_argument("--cards", default=None, help="a TOML card file (default: the game's default set)")
+    parser.add_argument("--solver", choices=("fast", "python"), default="fast", help="which solver to time")
+    parser.add_argument("--score", action="store_true", help="maximise the expected score instead")
     parser.add_argument("--advice", type=int, default=200, help="pieces of advice to time")
     args = parser.parse_args()
     cardset = load_cards(args.cards)
-    advisor = Advisor(cardset, cache_dir=None)
+    mode = SCORE if args.score else WIN
+    advisor = Advisor(cardset, cache_dir=None, mode=mode)
+    if args.solver == "python":
+        advisor.solver = Solver(cardset, mode)  # type: ignore[assignment]
+    before_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     start = time.perf_counter()
     value = advisor.solve()
     seconds = time.perf_counter() - start
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     stats = advisor.solver.stats
-    print(f"card set: {cardset.source} ({len(cardset.cards)} cards, target {cardset.target})")
-    print(f"optimal win probability: {value:.6f}")
+    print(f"card set: {cardset.source} ({len(cardset.cards)} cards, target {cardset.target}, {mode})")
+    print(f"solver: {args.solver}")
+    print(f"optimal {'win probability' if mode == WIN else 'expected score'}: {value:.6f}")
     print(f"solve time: {seconds:.1f} s")
     print(f"positions evaluated (turn starts): {stats.states:,}")
     print(f"turn subgraphs solved: {stats.turns:,}")
-    print(f"peak memory: {peak_mb:.0f} MB")
+    print(f"peak memory: {peak_mb:.0f} MB (of which {before_mb:.0f} MB before solving)")
     times: list[float] = []
     rng = random.Random(1)
     while len(times) < args.advice:

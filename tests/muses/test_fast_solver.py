@@ -209,3 +209,22 @@ def test_the_solve_command_prints_time_positions_and_memory(tmp_path: Path, caps
     assert game.commands()["solve"](argv) == 0
     again = capsys.readouterr().out
     assert "read from the cache" in again and "Positions: " in again
+
+
+@pytest.mark.parametrize("solver", ["fast", "python"])
+def test_the_bench_solves_a_card_file(
+    solver: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.bench_scripts import load_bench
+
+    path = tmp_path / "two.toml"
+    path.write_text(
+        '[game]\ntarget = 5\nhints = 1\n[[card]]\nname = "Ona"\npoints = 3\npower = "flip"\n'
+        'edges = ["7", "≥ 10", "Pair", "12"]\n[[card]]\nname = "Dva"\npoints = 2\nedges = ["Pair", "", "", ""]\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(sys, "argv", ["muses_solve.py", "--cards", str(path), "--solver", solver, "--advice", "3"])
+    assert load_bench("muses_solve").main() == 0
+    out = capsys.readouterr().out
+    for word in ("solve time:", "positions evaluated", "peak memory:", "advice: mean"):
+        assert word in out
