@@ -63,7 +63,7 @@ def test_the_last_card_of_the_deck_is_signposted_in_the_menu() -> None:
     view = replace(act.view(0), deck_size=1)
     moves = [s.path for s in UI.steps(view, act.legal_actions()) if s.path[0].startswith(MOVE)]
     assert moves and all(p[0] == f"{MOVE} (ends the game)" for p in moves)
-    assert all(p[-1].endswith(": turns up the deck's last card") for p in moves)
+    assert all(p[-1].endswith(" (turns up the deck's last card)") for p in moves)
     # The greyed-out entries and the order know the new label.
     assert UI.label_order(view).index(f"{MOVE} (ends the game)") == 3
 

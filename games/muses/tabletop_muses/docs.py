@@ -12,8 +12,8 @@ Solitaire with nine muse cards, two dice and three hint tokens. Score **20** or 
 1. If the deck is not empty, turn its top card face up into the display, upright.
 2. Roll both dice.
 3. Use hint tokens and powers, any number, in any order.
-4. Claim at most one display muse whose **top** condition the dice meet (the turn then ends).
-   A claimed muse goes to your tableau.
+4. Claim at most one display muse whose **top** condition the dice meet, or end the turn
+   without a claim. A claimed muse goes to your tableau, and the turn ends.
 5. Every unclaimed display muse turns a quarter anticlockwise: its next edge comes to the top.
    A muse that comes back upright or shows a blank edge on top is discarded.
 
@@ -30,8 +30,8 @@ No die goes below 1 or above 6.
 - *match*: set one die to the face the other die shows.
 
 **Conditions** (the top edge of a muse; the dice must meet it to claim the muse):
-- a number: the sum of both dice: `7` exactly 7; `≥ 9` 9 or more; `≤ 4` 4 or less;
-  `> n` and `< n` more or less than n.
+- a number is the sum of both dice: `7` means exactly 7, `≥ 9` means 9 or more,
+  `≤ 4` means 4 or less, `> n` / `< n` more / less than n.
 - a die face (`⚄`): at least one die shows it; two faces (`⚂⚄`): the dice show exactly these two.
 - *Both odd* / *Both even*: each die is odd (1, 3, 5) / each is even (2, 4, 6), not necessarily the same.
 - *Both ≥ 4* (or another comparison): each die on its own meets it.

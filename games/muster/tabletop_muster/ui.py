@@ -147,7 +147,7 @@ def step_for(view: MusterView, action: A.MusterAction) -> Step[A.MusterAction]:
     if op == A.MOVE:
         to = f"to under {FACTION_NAMES[action.col]}"
         if view.deck_size == 1:
-            to += ": turns up the deck's last card"
+            to += " (turns up the deck's last card)"
         return Step(action, (move_label(view), f"from under {FACTION_NAMES[action.src]}", to))
     if op == A.CASTLE_CARD:
         return Step(action, (kind, card_label(action.card), f"onto the {FACTION_NAMES[action.col]} space"))
