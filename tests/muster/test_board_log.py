@@ -181,3 +181,14 @@ def test_real_games_keep_the_opponent_turn_in_view() -> None:
             for entry in mains:
                 assert entry in text or short_form(entry) in text, (entry, text)
             match.apply(rng.choice(match.state.legal_actions()))
+
+
+def test_a_wide_terminal_shows_the_log_beside_the_board() -> None:
+    log = Log(OLD + BUSY_TURN, fresh=len(BUSY_TURN))
+    lines = screen(UI.render(position().view(1), log), 120, 24)
+    assert len(lines) <= 13 and max(len(line.rstrip()) for line in lines) <= 120
+    right = " ".join(line[80:].strip().removeprefix("· ") for line in lines if len(line) > 80 and line[80:].strip())
+    assert "North makes a" in right and "Feather 3" in right
+    assert "North takes Water 2 from the Water castle space." in right  # room enough for the whole entries
+    assert lines[-1].startswith("Your turn")
+    assert lines[0].startswith("Muster · turn 15") and lines[0][78:80].strip() == ""

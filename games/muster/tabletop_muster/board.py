@@ -583,24 +583,44 @@ def _log_of(log: Sequence[str]) -> tuple[int, MusterView | None]:
     return (fresh if isinstance(fresh, int) else 0), (before if isinstance(before, MusterView) else None)
 
 
+BESIDE_WIDTH = 120
+"""From this width on (below :data:`TALL` lines) the log stands beside the board, as tall as it."""
+TALL = 40
+"""From this height on the log has up to :data:`TALL_LOG_LINES` lines under the board."""
+BOARD_WIDTH = 80
+BESIDE_LINES = 9
+"""The board's lines beside which the log stands: the title, the table (header and five rows), both hands."""
+
+
 def board(view: MusterView, log: Sequence[str] = (), *, log_count: int = LOG_LINES, width: int = 80) -> RenderableType:
     """Everything above the prompt: 13 lines on a 24-line terminal, 80 columns wide.
 
     ``log`` may be a :class:`tabletop.ui.base.Log`: what came after the
     viewer's latest decision then stays in view, and what changed since their
     turn is marked on the board (:data:`NEW_MARK`), with a legend in the
-    status line.
+    status line. At :data:`BESIDE_WIDTH` columns or more, with fewer lines
+    than a tall log needs, the log stands beside the board.
     """
     fresh, before = _log_of(log)
     new = changes(view, before)
-    parts: list[RenderableType] = [title_line(view, width), board_table(view, new=new, width=width)]
+    beside = width >= BESIDE_WIDTH and log_count < TALL_LOG_LINES and not view.is_terminal()
+    inner = BOARD_WIDTH if beside else width
+    parts: list[RenderableType] = [title_line(view, inner), board_table(view, new=new, width=inner)]
     if view.is_terminal():
         # The result table follows: keep the whole end screen within 24 lines.
         parts += log_lines(log, 2, width, fresh)
         return Group(*parts)
     parts += [opponent_line(view), hand_line(view, new.drawn)]
+    status = status_line(view, before, legend=bool(new), width=width)
+    if beside:
+        room = width - BOARD_WIDTH - 2
+        grid = Table.grid(padding=(0, 0, 0, 2))
+        grid.add_column(width=BOARD_WIDTH - 2, no_wrap=True)
+        grid.add_column(width=room)
+        grid.add_row(Group(*parts), Group(*log_lines(log, max(log_count, BESIDE_LINES), room, fresh)))
+        return Group(grid, status)
     parts += log_lines(log, log_count, width, fresh)
-    parts.append(status_line(view, before, legend=bool(new), width=width))
+    parts.append(status)
     return Group(*parts)
 
 
