@@ -333,7 +333,7 @@ def choose_step(
                 choices.append(Choice(MENU_TITLE, GAME_MENU, key=MENU_KEY))
         else:
             choices.append(Choice("<- Back", BACK, back=True, key=BACK_KEY))
-        message = "Your move:" if depth == 0 else " > ".join(prefix) + ":"
+        message = "Your move:" if depth == 0 else step_question(prefix)
         if asked and redraw is not None:
             redraw()
         asked = True
@@ -349,6 +349,28 @@ def choose_step(
             return answer
         else:
             prefix = prefix + (answer,)
+
+
+QUESTION_ROOM = 54
+"""Characters a step's question may take: with the list's instruction after it, one 80-column line."""
+
+
+def step_question(prefix: Sequence[str], room: int = QUESTION_ROOM) -> str:
+    """The question of a step: the labels chosen so far, the earliest ones left out if the line would wrap.
+
+    >>> step_question(["Play a Banner", "F3 Flame 3"])
+    'Play a Banner > F3 Flame 3:'
+    >>> step_question(["Make a Rainbow Swap", "North's Feather: Wizard on P2"], room=40)
+    '… > North's Feather: Wizard on P2:'
+    """
+    labels = list(prefix)
+    question = " > ".join(labels) + ":"
+    while len(question) > room and len(labels) > 1:
+        labels.pop(0)
+        question = "… > " + " > ".join(labels) + ":"
+    if len(question) > room:
+        question = question[: room - 2].rstrip() + "…:"
+    return question
 
 
 def _level_labels(matching: Sequence[Step[Any]], depth: int) -> list[str]:
@@ -511,7 +533,7 @@ def give_hint(table: Table, player: int) -> str:
         line = f"  {rank}. {rated.win:6.1%}  {words[rated.action]}"
         table.console.print(line, overflow="ellipsis", no_wrap=True, markup=False)
     table.prompter.pause()
-    return f"Hint: {words[best.action]} ({best.win:.0%})"
+    return f"Hint ({best.win:.0%}): {words[best.action]}"  # the figure first: a long action is cut at the edge
 
 
 def action_words(ui: GameUI[Any], view: View, legal: Sequence[Any]) -> dict[Any, str]:

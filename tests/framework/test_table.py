@@ -152,7 +152,7 @@ def test_hint_lists_the_best_actions_and_the_table_counts_it() -> None:
     assert "win chance with best play 90.0% (exact)" in text
     assert "1.  90.0%  take1" in text and "2.  80.0%  take2" in text
     assert counted == [1]
-    assert "Hint: take1 (90%)" in text  # kept under the board while the player chooses
+    assert "Hint (90%): take1" in text  # kept under the board while the player chooses
 
 
 def test_no_hint_for_two_people_at_one_keyboard() -> None:

@@ -52,8 +52,9 @@ def decision_states(seed: int, options: dict[str, str] | None = None, every: int
 class PathPrompter(Prompter):
     """Answers each select with the entry titled by the path's label at that depth (never a disabled one).
 
-    The depth is read from the question (``Your move:`` or the labels so far,
-    joined by `` > ``), since a step with one choice is taken without asking.
+    The depth is read from the question (``Your move:``, or the labels so far
+    as :func:`tabletop.ui.play.step_question` puts them), since a step with
+    one choice is taken without asking.
     """
 
     def __init__(self, path: Sequence[str]) -> None:
@@ -61,8 +62,11 @@ class PathPrompter(Prompter):
         self.asked = 0
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
-        depth = 0 if message == "Your move:" else len(message.removesuffix(":").split(" > "))
-        assert message == "Your move:" or message.removesuffix(":").split(" > ") == self.path[:depth]
+        from tabletop.ui.play import step_question
+
+        depths = [d for d in range(1, len(self.path)) if step_question(self.path[:d]) == message]
+        assert message == "Your move:" or depths, f"{message!r} asks about none of {self.path}"
+        depth = depths[0] if depths else 0
         label = self.path[depth]
         self.asked += 1
         matches = [c for c in choices if c.title == label]

@@ -1,0 +1,228 @@
+"""End to end: a whole seeded game of Muster against the computer in a pseudo-terminal, played as a person
+plays it (reading each list, pressing an entry's key or Enter), with one Hint, one look at the Log, the
+marks of the opponent's last move, and the Review at the end; it counts the keys each turn took.
+
+The person's choices come from a copy of the match kept here: the same seed, the same computer, so the
+copy knows every position the program shows. A strong player is modelled by Hard (a fixed budget, so the game
+repeats) choosing from the person's view; each question costs one key when the cursor already stands on the entry wanted
+(Enter), two otherwise (the entry's key, then Enter), and none when the program takes a step with one
+choice for the player.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+from collections import Counter
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tabletop.loop import Match
+from tabletop.ui.play import step_question
+from tabletop_muster import actions as A
+from tabletop_muster import game
+from tabletop_muster.agents import AGENTS
+from tabletop_muster.board import NEW_MARK
+from tabletop_muster.cards import card_code, card_name
+from tabletop_muster.ui import MusterUI
+from tabletop_muster.view import MusterView
+from tests.cli.pty_helpers import ENTER, POINTER, QUESTION, spawn
+
+SEED = 21
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+HINT_AT, LOG_AT = 3, 5
+"""The act decisions (counting from 1) at which the person asks for a hint and opens the log."""
+
+
+def plain(text: str) -> str:
+    return ANSI.sub("", text)
+
+
+def asked_levels(steps: list, path: tuple[str, ...]) -> list[int]:  # type: ignore[type-arg]
+    """The depths of ``path`` the program asks about (a level with one label is taken for the player)."""
+    depths = []
+    for depth in range(len(path)):
+        labels = {s.path[depth] for s in steps if s.path[:depth] == path[:depth] and len(s.path) > depth}
+        if depth == 0 or len(labels) > 1:
+            depths.append(depth)
+    return depths
+
+
+def press(child: pexpect.spawn, label: str) -> int:
+    """Choose the entry titled ``label`` of the question on screen as a person would; return the keys used."""
+    child.expect(POINTER)
+    if child.match.group(1).startswith(label):
+        child.send(ENTER)
+        return 1
+    child.expect(rf"([0-9a-z])\) (?:\x1b\[[0-9;]*m)*{re.escape(label)}")
+    child.send(child.match.group(1))
+    child.expect(rf"» (?:\x1b\[[0-9;]*m)*{re.escape(child.match.group(1))}\) (?:\x1b\[[0-9;]*m)*{re.escape(label)}")
+    child.send(ENTER)
+    return 2
+
+
+@pytest.mark.pty
+def test_a_whole_game_against_the_computer_with_hint_log_marks_and_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = Match(game, seed=SEED, agents=[None, AGENTS["easy"]()])
+    me = 0  # `tabletop play` seats the person first (North)
+    player = AGENTS["hard"](iterations=300)
+    ui = MusterUI(game)
+    child = spawn(
+        ["play", "muster", "--opponent", "easy", "--seed", str(SEED)],
+        data_dir=tmp_path / "data",
+        extra_env={"NO_COLOR": "1", "PAGER": "less", "TABLETOP_CACHE_DIR": str(tmp_path / "cache")},
+    )
+    keys_per_turn: Counter[int] = Counter()
+    kinds: dict[int, str] = {}  # each turn's action type
+    acts = marks_checked = drawn_checked = 0
+    hinted = logged = False
+    hand_after_act: list[int] | None = None
+    while True:
+        model.advance()
+        if model.is_over():
+            break
+        state = model.state
+        view = state.view(me)
+        assert isinstance(view, MusterView)
+        legal = state.legal_actions()
+        action = player.choose(view, legal, random.Random(len(model.history)))
+        steps = ui.steps(view, legal)
+        path = next(s.path for s in steps if s.action == action)
+        if len(steps) == 1 and not _ends(state, action):  # taken for the player: no question, no key
+            model.apply(action)
+            keys_per_turn[view.turn] += 0
+            continue
+        child.expect(QUESTION, timeout=60)
+        assert child.match.group(1) == "Your move:"
+        screen = plain(child.before)
+        if view.phase == "act":
+            acts += 1
+            marks_checked += _check_marks(model, me, screen)
+            if hand_after_act is not None:
+                drawn_checked += _check_drawn(hand_after_act, list(view.hand), screen)
+            if acts == HINT_AT:
+                _ask_for_a_hint(child)
+                hinted = True
+                child.expect(QUESTION)
+            if acts == LOG_AT:
+                _open_the_log(child, model, me)
+                logged = True
+                child.expect(QUESTION)
+        keys = 0
+        for depth in asked_levels(steps, path):
+            if depth:
+                child.expect(QUESTION)
+                assert child.match.group(1) == step_question(path[:depth])
+            keys += press(child, path[depth])
+        keys_per_turn[view.turn] += keys
+        if view.phase == "act":
+            kinds[view.turn] = path[0]
+        model.apply(action)
+        if view.phase == "act":
+            after = model.state.view(me)
+            assert isinstance(after, MusterView)
+            hand_after_act = list(after.hand)
+    child.expect(r"Final reckoning", timeout=60)
+    child.expect(r"Review your decisions \(graded by the analyst\)\?")
+    end = plain(child.before)
+    outcome = model.state.outcome_text()  # the copy kept here ended as the program's game did
+    assert (outcome.split(" wins")[-1] in end) if " wins" in outcome else ("draw" in end.lower())
+    child.send("y")
+    child.expect(r"Review of game \d+ \(Muster: Raise the Banners\)\.", timeout=180)
+    child.expect(r"Graded by Hard's search: estimates, about 0\.25 s a decision\.")
+    child.expect(r"You chose as the analyst would in (\d+) of (\d+) decisions\.")
+    agreed, graded = int(child.match.group(1)), int(child.match.group(2))
+    assert 0 <= agreed <= graded and graded >= acts
+    child.expect(r"The (\d) costliest")
+    shown = int(child.match.group(1))
+    child.expect("Press any key to see them one by one")
+    child.send(ENTER)
+    for rank in range(1, shown + 1):
+        child.expect(rf"Costliest decision {rank} of {shown}, in the position above")
+        child.expect(r"You played +\d+\.\d%  ")
+        child.expect(r"Analyst's pick +\d+\.\d%  ")
+        child.expect(r"points of win chance \(an estimate\)\.")
+        child.expect("Press any key")
+        child.send(ENTER)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert hinted and logged and marks_checked >= 5 and drawn_checked >= 5
+
+    counts = list(keys_per_turn.values())
+    banners = [keys for turn, keys in keys_per_turn.items() if kinds.get(turn) == "Play a Banner"]
+    median, banner_median = statistics.median(counts), statistics.median(banners)
+    with capsys.disabled():
+        print(
+            f"\nMuster keys per turn, seeded game {SEED} against Easy, the person choosing as Hard would: "
+            f"median {median:g}, mean {statistics.mean(counts):.2f}, most {max(counts)} over {len(counts)} turns; "
+            f"turns that play a Banner: median {banner_median:g} over {len(banners)}"
+        )
+    # A turn is a question per step (the action type, then a card or a place) and a refill's source when
+    # there is a choice; a key moves the cursor and Enter takes the entry, so a Banner turn takes 3.
+    assert banner_median <= 3 and median <= 4
+
+
+def _ends(state: object, action: A.MusterAction) -> bool:
+    from tabletop.game import state_after
+
+    return state_after(state, action).is_terminal()  # type: ignore[arg-type]
+
+
+def _check_marks(model: Match[A.MusterAction], me: int, screen: str) -> int:
+    """The card the opponent just played under one of their castles is marked; 1 if there was one to check."""
+    them = 1 - me
+    last = [e for e in model.events if e.actor in (0, 1)]
+    mine = max((i for i, e in enumerate(last) if e.actor == me), default=-1)
+    theirs = [e for e in last[mine + 1 :] if e.actor == them]
+    if not theirs:
+        return 0
+    action = game.parse_action(model.state, theirs[0].notation)
+    if action.op != A.BANNER:
+        return 0
+    board = screen[screen.rfind("Muster ·") :]
+    code = card_code(action.card)
+    # A long column drops the faction letter of its own faction's cards.
+    assert f"{NEW_MARK}{code}" in board or f"{NEW_MARK}{code[1:]}" in board, f"{code} is not marked:\n{board}"
+    assert card_name(action.card) in board, f"the opponent's move ({theirs[0].text_for(me)}) is not in the log"
+    return 1
+
+
+def _check_drawn(before: list[int], now: list[int], screen: str) -> int:
+    """The cards drawn since the person's last action are marked in their hand; 1 if any were drawn."""
+    drawn = Counter(now) - Counter(before)
+    if not drawn:
+        return 0
+    hand = next(line for line in reversed(screen.splitlines()) if line.startswith("Your hand:"))
+    for kind in drawn:
+        assert f"{NEW_MARK}{card_code(kind)}" in hand, f"drawn {card_code(kind)} is not marked: {hand}"
+    return 1
+
+
+def _ask_for_a_hint(child: pexpect.spawn) -> None:
+    child.send("h")
+    child.expect(r"» (?:\x1b\[[0-9;]*m)*h\) (?:\x1b\[[0-9;]*m)*Hint")
+    child.send(ENTER)
+    child.expect("Press any key", timeout=30)
+    said = plain(child.before)
+    assert re.search(r"Hint: win chance with best play \d+\.\d% \(estimated from [\d,]+ samples\)\.", said), said
+    for rank in (1, 2, 3):
+        assert re.search(rf"\n +{rank}\. +\d+\.\d%  \w", said), said
+    child.send(ENTER)
+    child.expect(r"Hint \(\d+%\): \w")  # the best action stays under the board
+
+
+def _open_the_log(child: pexpect.spawn, model: Match[A.MusterAction], me: int) -> None:
+    child.send("l")
+    child.expect(r"» (?:\x1b\[[0-9;]*m)*l\) (?:\x1b\[[0-9;]*m)*Log")
+    child.send(ENTER)
+    child.expect("the game so far")
+    child.expect(r"Log \(arrows or space to scroll, q to go back\)")
+    seen = " ".join(plain(child.before).split())
+    assert f"1. {model.events[0].text_for(me)}" in seen  # from the start of the game
+    child.send("q")
