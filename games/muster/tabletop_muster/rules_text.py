@@ -27,7 +27,9 @@ that castle added up, not just the top one.
   Each faction has three 1s, two 2s, one 3, one 4 and one 5 (the strength).
 - **R**: 5 Rainbow Wizard/Bridge cards. In hand it is either; once played it is a
   **Wizard** (counts 6) or a **Bridge** (counts 1).
-- **X**: 2 Rainbow Castle cards, only ever played onto a castle space.
+- **X**: 2 Rainbow Castle cards, only ever played onto a castle space. While one is
+  the top card of a castle space, Banners of any faction may be played under that
+  castle, on both sides.
 
 Each player is dealt 5 cards; the other 37 form the deck, face down. The first
 player is chosen when the game is set up (at random unless it is named).
@@ -41,8 +43,8 @@ you castled this turn. Move and Swap end the turn without a refill.
 ## The six actions
 1. **Play a Banner** into your column under a castle. Its icon must match the
    castle's, unless a Rainbow Castle is the top card of that castle space now.
-   Its strength must equal the top card's or be exactly one more (2 on 2, 3 on 2).
-   An empty column takes any strength.
+   Its strength must equal that of the top card of your column there, or be exactly
+   one more (2 on 2, 3 on 2). An empty column takes any strength.
 2. **Play a Rainbow Wizard** into any of your columns, on anything. It counts 6,
    and nothing but another Wizard can go on top of it.
 3. **Move a Rainbow Wizard** from the top of one of your columns onto another.
