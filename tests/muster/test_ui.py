@@ -75,7 +75,7 @@ def test_play_a_banner_is_type_then_card_then_place() -> None:
     p = paths(state)
     assert p["W1>W"] == ("Play a Banner", "W1 Water 1", "under Water (1 -> 2)")
     assert p["R>L"] == ("Play a Rainbow Wizard", "under Leaf (0 -> 6)")
-    assert p["R+W3>W"] == ("Make a Rainbow Bridge", "then W3 Water 3", "under Water: Bridge as 2 (1 -> 5)")
+    assert p["R+W3>W"] == ("Make a Rainbow Bridge", "then W3 Water 3", "under Water, Bridge as 2 (1 -> 5)")
     assert p["cR>P"] == ("Castle a card", "R Rainbow Wizard/Bridge", "onto the Feather space")
     assert p["cW3"] == ("Castle a card", "W3 Water 3", "onto the Water space")
     # The first step lists action types in the rulebook's order.
@@ -88,7 +88,7 @@ def test_over_the_rainbow_labels_say_how_many_bridges() -> None:
         north="R R W4 L2 C1", south="F1 F2 F3 P1 P2", north_columns={"water": "W1"}, over_the_rainbow=True
     )
     p = paths(state)
-    assert p["RR+W4>W"] == ("Make a Rainbow Bridge", "then W4 Water 4", "under Water: 2 Bridges as 2, 3 (1 -> 7)")
+    assert p["RR+W4>W"] == ("Make a Rainbow Bridge", "then W4 Water 4", "under Water, 2 Bridges as 2, 3 (1 -> 7)")
 
 
 def test_move_swap_draw_and_place_paths() -> None:
@@ -100,16 +100,16 @@ def test_move_swap_draw_and_place_paths() -> None:
     )
     p = paths(state)
     assert p["mW>L"] == ("Move a Rainbow Wizard", "from under Water", "to under Leaf")
-    assert p["sP3>2P"] == ("Make a Rainbow Swap", "South's Feather: Wizard on P2", "with P3 Feather 3")
-    assert p["sC2>2C"] == ("Make a Rainbow Swap", "South's Cloud: Bridge as 2", "with C2 Cloud 2")
-    assert p["sW2>1W"] == ("Make a Rainbow Swap", "your Water: Wizard on W1", "with W2 Water 2")
+    assert p["sP3>2P"] == ("Make a Rainbow Swap", "South's Feather Wizard, on P2", "with P3 Feather 3")
+    assert p["sC2>2C"] == ("Make a Rainbow Swap", "South's Cloud Bridge, as 2", "with C2 Cloud 2")
+    assert p["sW2>1W"] == ("Make a Rainbow Swap", "your Water Wizard, on W1", "with W2 Water 2")
     # The opponent's Rainbow cards are offered first.
     swaps = [s.path[1] for s in steps_of(state) if s.path[0] == "Make a Rainbow Swap"]
-    assert swaps.index("South's Cloud: Bridge as 2") < swaps.index("your Water: Wizard on W1")
+    assert swaps.index("South's Cloud Bridge, as 2") < swaps.index("your Water Wizard, on W1")
     alone = build_state(north="F4 C1 C2 W2 P3", south="F1 F2 F3 L2 L3", south_columns={"flame": "RW"})
     assert paths(alone)["sF4>2F"] == (
         "Make a Rainbow Swap",
-        "South's Flame: Wizard first in the column",
+        "South's Flame Wizard, first in the column",
         "with F4 Flame 4",
     )
 
@@ -144,13 +144,13 @@ def test_unavailable_explains_hand_cards_with_the_engines_reasons() -> None:
     assert greyed[("Play a Banner", "R Rainbow Wizard/Bridge")] == "play it as a Wizard or Bridge, or castle it"
     assert "Bridge" in greyed[("Make a Rainbow Bridge", "then C1 Cloud 1")]
     assert (
-        greyed[("Make a Rainbow Swap", "South's Leaf: Wizard on L1", "with W3 Water 3")]
+        greyed[("Make a Rainbow Swap", "South's Leaf Wizard, on L1", "with W3 Water 3")]
         == "wrong icon: no Rainbow Castle tops the Leaf space"
     )
     # Where the icon is right, the engine's placement reason is given.
     other = build_state(north="L4 L2 W1 C1 P1", south="F1 F2 F3 P2 P3", south_columns={"leaf": "L1 RW"})
     reason = dict(UI.unavailable(other.view(0)))[
-        ("Make a Rainbow Swap", "South's Leaf: Wizard on L1", "with L4 Leaf 4")
+        ("Make a Rainbow Swap", "South's Leaf Wizard, on L1", "with L4 Leaf 4")
     ]
     assert reason == "on a 1 only strength 1 or 2 may follow"
     # A usable card is never greyed out, and every reason keeps its entry on one 80-column line.

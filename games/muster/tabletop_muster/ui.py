@@ -4,10 +4,10 @@ A turn's action is picked as *action type, then card, then place*::
 
     Play a Banner          > F3 Flame 3             > under Flame (3 -> 6)
     Play a Rainbow Wizard  > under Leaf (2 -> 8)
-    Make a Rainbow Bridge  > then W3 Water 3        > under Water: Bridge as 2 (1 -> 5)
+    Make a Rainbow Bridge  > then W3 Water 3        > under Water, Bridge as 2 (1 -> 5)
     Move a Rainbow Wizard  > from under Water       > to under Leaf
     Castle a card          > R Rainbow Wizard/Bridge > onto the Cloud space
-    Make a Rainbow Swap    > North's Feather: Wizard on P2 > with P3 Feather 3
+    Make a Rainbow Swap    > North's Feather Wizard, on P2 > with P3 Feather 3
 
 A refill draw or the space of a turned-up Rainbow card is a single step
 (``Draw from the deck (21 left)``, ``Draw C2 Cloud 2 from the Cloud space``),
@@ -81,7 +81,10 @@ def _top(column: Sequence[int]) -> int:
 
 
 def swap_target_label(view: MusterView, side: int, faction: int) -> str:
-    """``North's Feather: Wizard on P2`` / ``your Cloud: Bridge as 2``: the Rainbow card a Swap replaces."""
+    """``North's Feather Wizard, on P2`` / ``your Cloud Bridge, as 2``: the Rainbow card a Swap replaces.
+
+    No colon inside: the label is followed by one in the step's question and in "...: the only choice."
+    """
     column = view.columns[side][faction]
     i = lowest_rainbow(column)
     owner = "your" if side == view.player else f"{SEAT_NAMES[side]}'s"
@@ -92,10 +95,10 @@ def swap_target_label(view: MusterView, side: int, faction: int) -> str:
             if i
             else "first in the column"
         )
-        what = f"Wizard {below}"
+        what = f"Wizard, {below}"
     else:
-        what = f"Bridge as {TOP_VALUE[token]}"
-    return f"{owner} {FACTION_NAMES[faction]}: {what}"
+        what = f"Bridge, as {TOP_VALUE[token]}"
+    return f"{owner} {FACTION_NAMES[faction]} {what}"
 
 
 LAST_CARD = "the deck's last card: the game ends"
@@ -142,7 +145,7 @@ def step_for(view: MusterView, action: A.MusterAction) -> Step[A.MusterAction]:
         bridges = "Bridge" if action.n == 1 else f"{action.n} Bridges"
         bridge_tokens = [bridge(top + i + 1) for i in range(action.n)]
         change = _change(column, [*bridge_tokens, action.card])
-        place = f"under {FACTION_NAMES[action.col]}: {bridges} as {stood} {change}"
+        place = f"under {FACTION_NAMES[action.col]}, {bridges} as {stood} {change}"
         return Step(action, (kind, f"then {card_label(action.card)}", place))
     if op == A.MOVE:
         to = f"to under {FACTION_NAMES[action.col]}"
