@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop_muses.cards import CardSet
-from tabletop_muses.conditions import PAIRS
+from tabletop_muses.conditions import PAIR_INDEX, PAIRS
 from tabletop_muses.solver import (
     _ENTRY_BYTES,
     _HEADER,
@@ -66,6 +66,8 @@ Progress = Callable[[int, int], None]
 
 OPTIONS = 5
 """Ways to end a turn: no claim, the card drawn, or the card in each of the three display slots."""
+CELLS = 1 << (OPTIONS - 1)
+"""The sets of claim options a dice pair can allow."""
 
 
 def _numpy() -> Any:
@@ -266,6 +268,9 @@ class FastSolver(Solver):
         self._popcount = np.array([bin(d).count("1") for d in range(1 << n)], np.int64)
         self._deck_points = np.array(self.deck_points, np.int64)
         # Dice moves as gathers over pairs: (moves, 21) for deterministic fields, (choices, 6, 21) for re-rolls.
+        self._reroll_pairs = np.array([[PAIR_INDEX[min(k, v), max(k, v)] for v in range(1, 7)] for k in range(1, 7)])
+        self._low_face = np.array([a - 1 for a, _ in PAIRS])
+        self._high_face = np.array([b - 1 for _, b in PAIRS])
         self._moves: list[tuple[bool, Any]] = []
         for gathers, moves, random_ in zip(
             range(self.fields), [self.hint_moves] + self.kind_moves, [False] + self.kind_is_random
@@ -452,8 +457,16 @@ class FastSolver(Solver):
         found = tkeys[np.minimum(at, len(tkeys) - 1)] == succ
         assert bool(found[valid].all()), "a successor group is missing"
         # Where each ending option's value table starts in ``flat`` (an invalid option's mask allows no dice).
-        start = np.where(valid, at * box + add, 0)
+        # Arrays by (card drawn, option, group): each card drawn reads contiguous rows.
+        start = np.ascontiguousarray(np.where(valid, at * box + add, 0).transpose(1, 2, 0))
         del succ, add, at, found
+        # Each dice pair's cell: bit o-1 set when claim option o allows it (o = 1..4; bit 0 is the card drawn).
+        cells = np.zeros((draws, len(layer.gkeys), len(PAIRS)), np.int64)
+        for o in range(1, OPTIONS):
+            allowed = self._mask_rows[mask_id[:, :, o]] & valid[:, :, o, None]
+            cells |= allowed.transpose(1, 0, 2).astype(np.int64) << (o - 1)
+        del mask_id
+        valid = np.ascontiguousarray(valid.transpose(1, 2, 0))
         # Chunks of whole groups: a position's tables read only positions of its own group.
         firsts = np.searchsorted(layer.rows, np.arange(len(layer.gkeys) + 1))
         cuts = [0]
@@ -468,7 +481,7 @@ class FastSolver(Solver):
                 continue
             rows, rds = layer.rows[s0:s1], layer.rds[s0:s1]
             values[rows, rds] = self._evaluate_chunk(
-                np, rows - g0, rds, g1 - g0, start[g0:g1], mask_id[g0:g1], valid[g0:g1], flat, draws
+                np, rows - g0, rds, g1 - g0, start[:, :, g0:g1], cells[:, g0:g1], valid[:, :, g0:g1], flat, draws
             )
             progress, done, total = self._report
             self._report = (progress, done + (s1 - s0) * draws, total)
@@ -484,7 +497,7 @@ class FastSolver(Solver):
         rds: IntArray,
         groups: int,
         start: IntArray,
-        mask_id: IntArray,
+        cells: IntArray,
         valid: BoolArray,
         flat: FloatArray,
         draws: int,
@@ -498,6 +511,7 @@ class FastSolver(Solver):
         index = np.full((groups, self._box), -1, np.int64)
         index[rows, rds] = np.arange(count)
         # The spending steps, the same for every card drawn: (first, last, field, tables read, positions or None).
+        # Column ``count`` of the table is -inf: a position without the resource reads it and gains nothing.
         steps: list[tuple[int, int, int, IntArray, IntArray | None]] = []
         for level in range(1, len(bounds) - 1):
             lo, hi = int(bounds[level]), int(bounds[level + 1])
@@ -507,45 +521,58 @@ class FastSolver(Solver):
                     continue
                 prev = np.where(has, index[rows[lo:hi], np.maximum(rds[lo:hi] - self._strides[f], 0)], -1)
                 has = prev >= 0  # a position with one hint fewer may be lost already: no gain from it
-                if not has.any():
-                    continue
-                if has.all():
-                    steps.append((lo, hi, f, prev, None))
-                else:
+                share = int(has.sum())
+                if share * 4 >= hi - lo:
+                    steps.append((lo, hi, f, np.where(has, prev, count), None))
+                elif share:
                     steps.append((lo, hi, f, prev[has], np.nonzero(has)[0] + lo))
         del index
-        starts = start[rows]
-        masks = mask_id[rows]
-        mask_rows = self._mask_rows
-        pairs = len(PAIRS)
+        starts = start[:, :, rows]
+        # Where each (pair, position)'s cell value lies in ``best`` (cells, positions).
+        spots = cells[:, rows].transpose(0, 2, 1) * count + np.arange(count)
+        best = np.empty((CELLS, count))
+        table = np.empty((len(PAIRS), count + 1))  # pair-major: a dice move is a row gather
+        table[:, count] = -np.inf
         total = np.zeros(count)
         for j in range(draws):
-            table = np.repeat(flat[starts[:, j, 0] + rds][:, None], pairs, axis=1)
-            for o in range(1, OPTIONS):
-                if not valid[:, j, o].any():
-                    continue
-                w = flat[starts[:, j, o] + rds]
-                np.maximum(table, w[:, None], out=table, where=mask_rows[masks[:, j, o]])
-            if np.isnan(table).any():
+            # The best ending for each cell of options, then each pair reads its cell's value.
+            present = [o for o in range(1, OPTIONS) if valid[j, o].any()]
+            top = max(present, default=0)
+            best[0] = flat[starts[j, 0] + rds]
+            for o in range(1, top + 1):
+                bit = 1 << (o - 1)
+                w = flat[starts[j, o] + rds] if o in present else None
+                for c in range(bit, 2 * bit):
+                    if w is None:
+                        best[c] = best[c - bit]
+                    else:
+                        np.maximum(best[c - bit], w, out=best[c])
+            table[:, :count] = np.take(best, spots[j], mode="clip")
+            if np.isnan(table[:, :count]).any():
                 raise AssertionError("a successor position has no value")
             for lo, hi, f, prev, cols in steps:
-                spent = self._spend(np, table[prev], f)
+                spent = self._spend(np, np.take(table, prev, axis=1, mode="clip"), f)
                 if cols is None:
-                    np.maximum(table[lo:hi], spent, out=table[lo:hi])
+                    np.maximum(table[:, lo:hi], spent, out=table[:, lo:hi])
                 else:
-                    table[cols] = np.maximum(table[cols], spent)
-            total += table @ self._weights
+                    table[:, cols] = np.maximum(np.take(table, cols, axis=1, mode="clip"), spent)
+            total += self._weights @ table[:, :count]
         out = np.empty(count)
         out[order] = total / draws
         return out  # type: ignore[no-any-return]
 
     def _spend(self, np: Any, before: FloatArray, field: int) -> FloatArray:
-        """Each pair's best result of one use of ``field``, given the tables ``before`` (positions, 21)."""
+        """Each pair's best result of one use of ``field``, given the tables ``before`` (21, positions)."""
         random_, moves = self._moves[field]
         if random_:
-            gathered = before[:, moves]  # (positions, choices, 6, 21)
-            return gathered.sum(axis=2).max(axis=1) / 6  # type: ignore[no-any-return]
-        return before[:, moves].max(axis=1)  # type: ignore[no-any-return]
+            # Re-rolling one die keeps the other: the mean over the six results of each kept face,
+            # then the better of keeping the low or the high die.
+            kept = before[self._reroll_pairs].sum(axis=1)  # (6 kept faces, positions)
+            return np.maximum(kept[self._low_face], kept[self._high_face]) / 6  # type: ignore[no-any-return]
+        out = before[moves[0]]
+        for move in moves[1:]:
+            np.maximum(out, before[move], out=out)
+        return out  # type: ignore[no-any-return]
 
     # -- the pure-Python methods read the values --
 
