@@ -461,10 +461,10 @@ class FastSolver(Solver):
         start = np.ascontiguousarray(np.where(valid, at * box + add, 0).transpose(1, 2, 0))
         del succ, add, at, found
         # Each dice pair's cell: bit o-1 set when claim option o allows it (o = 1..4; bit 0 is the card drawn).
-        cells = np.zeros((draws, len(layer.gkeys), len(PAIRS)), np.int64)
+        cells = np.zeros((draws, len(PAIRS), len(layer.gkeys)), np.int64)
         for o in range(1, OPTIONS):
             allowed = self._mask_rows[mask_id[:, :, o]] & valid[:, :, o, None]
-            cells |= allowed.transpose(1, 0, 2).astype(np.int64) << (o - 1)
+            cells |= allowed.transpose(1, 2, 0).astype(np.int64) << (o - 1)
         del mask_id
         valid = np.ascontiguousarray(valid.transpose(1, 2, 0))
         # Chunks of whole groups: a position's tables read only positions of its own group.
@@ -481,7 +481,7 @@ class FastSolver(Solver):
                 continue
             rows, rds = layer.rows[s0:s1], layer.rds[s0:s1]
             values[rows, rds] = self._evaluate_chunk(
-                np, rows - g0, rds, g1 - g0, start[:, :, g0:g1], cells[:, g0:g1], valid[:, :, g0:g1], flat, draws
+                np, rows - g0, rds, g1 - g0, start[:, :, g0:g1], cells[:, :, g0:g1], valid[:, :, g0:g1], flat, draws
             )
             progress, done, total = self._report
             self._report = (progress, done + (s1 - s0) * draws, total)
@@ -529,7 +529,9 @@ class FastSolver(Solver):
         del index
         starts = start[:, :, rows]
         # Where each (pair, position)'s cell value lies in ``best`` (cells, positions).
-        spots = cells[:, rows].transpose(0, 2, 1) * count + np.arange(count)
+        spots = cells[:, :, rows]
+        spots *= count
+        spots += np.arange(count)
         best = np.empty((CELLS, count))
         table = np.empty((len(PAIRS), count + 1))  # pair-major: a dice move is a row gather
         table[:, count] = -np.inf
