@@ -461,10 +461,10 @@ class FastSolver(Solver):
         start = np.ascontiguousarray(np.where(valid, at * box + add, 0).transpose(1, 2, 0))
         del succ, add, at, found
         # Each dice pair's cell: bit o-1 set when claim option o allows it (o = 1..4; bit 0 is the card drawn).
-        cells = np.zeros((draws, len(PAIRS), len(layer.gkeys)), np.int64)
+        cells = np.zeros((draws, len(PAIRS), len(layer.gkeys)), np.uint8)
         for o in range(1, OPTIONS):
             allowed = self._mask_rows[mask_id[:, :, o]] & valid[:, :, o, None]
-            cells |= allowed.transpose(1, 2, 0).astype(np.int64) << (o - 1)
+            cells |= allowed.transpose(1, 2, 0).astype(np.uint8) << (o - 1)
         del mask_id
         valid = np.ascontiguousarray(valid.transpose(1, 2, 0))
         # Chunks of whole groups: a position's tables read only positions of its own group.
@@ -497,7 +497,7 @@ class FastSolver(Solver):
         rds: IntArray,
         groups: int,
         start: IntArray,
-        cells: IntArray,
+        cells: NDArray[np.uint8],
         valid: BoolArray,
         flat: FloatArray,
         draws: int,
@@ -529,7 +529,7 @@ class FastSolver(Solver):
         del index
         starts = start[:, :, rows]
         # Where each (pair, position)'s cell value lies in ``best`` (cells, positions).
-        spots = cells[:, :, rows]
+        spots = cells[:, :, rows].astype(np.int64)
         spots *= count
         spots += np.arange(count)
         best = np.empty((CELLS, count))
