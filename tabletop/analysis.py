@@ -91,6 +91,8 @@ class Analyst(abc.ABC, Generic[A]):
     """Whether the figures are exact (else they are estimates)."""
     name: str = "the game's analyst"
     """Who does the analysis, for a sentence: "graded by Hard's search"."""
+    timed: bool = False
+    """Whether ``seconds`` bounds its work (a search), so a review says how long each decision was thought about."""
 
     @abc.abstractmethod
     def analyse(

@@ -61,8 +61,8 @@ class Review:
     seat: int
     decisions: list[Graded]
     exact: bool
-    seconds: float
-    """The thinking time of each decision, for an analyst that searches."""
+    seconds: float | None
+    """The thinking time of each decision, for an analyst that searches by time (else None)."""
 
     def costliest(self, count: int = COSTLIEST) -> list[Graded]:
         """The decisions that gave away the most, costliest first (only those that gave away anything)."""
@@ -125,4 +125,4 @@ def review_game(
             if progress is not None:
                 progress(len([p for p in plies if p <= ply]), len(plies))
         match.apply(action)
-    return Review(seat, graded, analyst.exact, seconds)
+    return Review(seat, graded, analyst.exact, seconds if analyst.timed else None)

@@ -278,14 +278,15 @@ class Menu:
         return "fails to load" if broken else "not installed"
 
     def _history_choices(self) -> list[Choice]:
-        from tabletop.ui.tables import brief_result, game_line, local_time
+        from tabletop.ui.tables import brief_result, game_line, hints_text, local_time
 
         assert self.store is not None
         names = {g.info.id: g.info.short for g in self.games}
         seats = {g.info.id: g.info.seat_names for g in self.games}
         choices = [
             _entry(
-                f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r, seats.get(r.game_id, ()))}",
+                f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r, seats.get(r.game_id, ()))}"
+                + hints_text(r),
                 r,
                 self._why_unplayable(r.game_id, names),
             )

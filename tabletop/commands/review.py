@@ -157,7 +157,9 @@ def show_review(
 def summary_lines(review: Review, record: GameRecord, game: Game[Any], analyst_name: str) -> list[str]:
     """The review in a few lines: how many decisions, how many agreed, what was given away, the costliest."""
     count = len(review.decisions)
-    basis = "exact figures" if review.exact else f"estimates, about {review.seconds:g} s a decision"
+    basis = "exact figures" if review.exact else "estimates"
+    if review.seconds is not None:
+        basis += f", about {review.seconds:g} s a decision"
     lines = [f"Review of game {record.id} ({game.info.name}).", f"Graded by {analyst_name}: {basis}."]
     if not count:
         return [*lines, "You had no decision with more than one choice: nothing to grade."]

@@ -62,6 +62,10 @@ QUESTION = "\\?(?:\x1b\\[[0-9;]*m)* ?([^\r\n\x1b]+?:) (?:\x1b\\[[0-9;]*m)*\\((?:
 """Any select question while it waits for an answer (its instruction still shows); group 1 is its text."""
 
 
+END_OF_GAME = r"Review your decisions \(graded by the analyst\)\? "
+"""The question after a game with an analyst ends (Enter: no, back to where the game began)."""
+
+
 def answered(prompt: str) -> str:
     """The pattern of a select prompt once answered: the answer stands where the instruction stood."""
     return re.escape(prompt) + " (?:\x1b\\[[0-9;]*m)*[^\x1b\r\n(]"

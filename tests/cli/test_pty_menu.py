@@ -8,7 +8,7 @@ import pexpect
 import pytest
 
 from tabletop.testing.plugins import write_dist_info
-from tests.cli.pty_helpers import DOWN, ENTER, POINTER, play_first_choices, select, spawn
+from tests.cli.pty_helpers import DOWN, END_OF_GAME, ENTER, POINTER, play_first_choices, select, spawn
 
 pytestmark = pytest.mark.pty
 
@@ -72,7 +72,7 @@ def test_menu_into_the_example_game_and_out(example_plugin_path: Path, tmp_path:
     select(child, "Start the game")
     before_result = _play_highcard_to_the_end(child)
     assert "Tricks" in before_result
-    child.expect("Press any key")
+    child.expect(END_OF_GAME)
     child.send(ENTER)
     child.expect("What would you like to play")
     _quit(child)
@@ -90,7 +90,7 @@ def test_options_and_seed_from_the_setup_screen(example_plugin_path: Path, tmp_p
     child.send("\b\b" + "7" + ENTER)
     select(child, "Start the game")
     _play_highcard_to_the_end(child)
-    child.expect("Press any key")
+    child.expect(END_OF_GAME)
     child.sendintr()
     assert _finish(child) == 130
 
@@ -108,7 +108,7 @@ def test_the_setup_screen_remembers_the_last_choices(example_plugin_path: Path, 
     child.send(DOWN)  # redraw the list: its pointer line was read with the seed line
     select(child, "Start the game")
     _play_highcard_to_the_end(child)
-    child.expect("Press any key")
+    child.expect(END_OF_GAME)
     child.send(ENTER)
     select(child, "High Card")
     child.expect("Seed: random")  # a new game deals afresh
@@ -318,7 +318,7 @@ def test_no_color_and_dumb_terminal_still_play(example_plugin_path: Path, tmp_pa
         if child.expect(["Choose 1-", "Seed \\d+: replay this game"]) == 1:
             break
         child.send(ENTER)
-    child.expect("Press Enter")
+    child.expect("Review your decisions")  # (y/N): Enter says no
     child.send(ENTER)
     assert _finish(child) == 0
     assert "Tricks" in log.getvalue() and "\x1b" not in log.getvalue()
@@ -344,7 +344,7 @@ def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(
     # The same deal played straight through, for comparison.
     straight = spawn(["play", "highcard", "--seed", "21"], pythonpath=path, data_dir=tmp_path / "straight")
     expected = _final_tally(_play_highcard_to_the_end(straight))
-    straight.expect("Press any key")
+    straight.expect(END_OF_GAME)
     straight.sendintr()
     _finish(straight)
 
@@ -362,7 +362,7 @@ def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(
     child.expect("What would you like to play")
     _continue(child, "Continue High Card")
     assert _final_tally(_play_highcard_to_the_end(child)) == expected
-    child.expect("Press any key")
+    child.expect(END_OF_GAME)
     child.send(ENTER)
     child.expect("What would you like to play")
     select(child, "Statistics")
@@ -455,7 +455,7 @@ def test_small_terminal_in_a_game_asks_to_enlarge(example_plugin_path: Path, tmp
 def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: Path) -> None:
     child = spawn(["play", "highcard", "--seed", "6"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
     _play_highcard_to_the_end(child)
-    child.expect("Press any key")
+    child.expect(END_OF_GAME)
     child.send(ENTER)
     assert _finish(child) == 0
     child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
@@ -468,6 +468,7 @@ def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: P
     )  # the person played North
     child.send(DOWN)  # redraw the list for select()
     select(child, "1. High Card")
+    select(child, "Replay it")  # a finished game with an analyst: replay it, or review it
     child.expect("after action 0 of")
     child.expect("Esc quit")
     child.send("e" + ENTER)
@@ -477,6 +478,14 @@ def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: P
     child.expect("Esc quit")
     child.send("q" + ENTER)
     child.expect("Replay which game")  # back to the list, to pick another
+    child.send(DOWN + "\x1b[A")  # redraw the list for select()
+    select(child, "1. High Card")
+    select(child, "Review my decisions")
+    child.expect(r"Review of game 1 \(High Card\)\.")
+    child.expect(r"Graded by an open-hands search: estimates")
+    child.expect(r"You chose as the analyst would in \d+ of \d+ decisions\.")
+    while child.expect(["Press any key", "Replay which game"]) == 0:
+        child.send(ENTER)  # one screen for each costliest decision
     select(child, "Back")
     child.expect("What would you like to play")
     _quit(child)

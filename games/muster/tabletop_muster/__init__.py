@@ -26,8 +26,9 @@ backquotes is a module and nothing else is):
 9. ``ui``, ``show``, ``ai.search``, ``ai.simple``.
 10. ``cli``, ``ai``.
 11. ``agents``: the computer levels.
-12. ``__init__``: this plugin object, MusterGame.
-13. ``ai.lab``: Muster with chosen agent budgets, for simulations.
+12. ``ai.analyst``: Hard's search rating every action, for Hint and Review.
+13. ``__init__``: this plugin object, MusterGame.
+14. ``ai.lab``: Muster with chosen agent budgets, for simulations.
 """
 
 from __future__ import annotations

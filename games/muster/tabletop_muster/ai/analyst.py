@@ -36,6 +36,7 @@ class MusterAnalyst(Analyst[MusterAction]):
 
     exact = False
     name = "Hard's search"
+    timed = True
 
     def __init__(self, iterations: int | None = None) -> None:
         self.iterations = iterations
