@@ -11,12 +11,16 @@ memoises (the same keys, the same pruning); only the order of the work differs:
   from a new game (and every smaller resource vector of them, as the pure-Python
   solver's blocks hold) are found layer by layer from the top, each layer's positions
   as a boolean table over (group, r). Then the layers are evaluated from the bottom.
-* **One layer in bulk.** For a layer and the k-th card drawn, every position's
-  21-pair table is computed together: the best ending option allowed by each dice
-  pair (successor values gathered from the dense value table of the layer below),
-  then, over the resource vectors in increasing total, each pair's best use of one
-  hint or power, read from the tables of the positions with one resource fewer. The
-  tables are kept pair-major, (21, positions), so every dice move is a row gather.
+* **One layer in bulk.** A layer is cut into chunks of whole groups (a few MB, so
+  they stay in the processor's cache). For a chunk and the k-th card drawn, every
+  position's 21-pair table is computed together: the successor value of each way to
+  end the turn is gathered from the dense (group, r) value table of the layer below;
+  the best ending of each *cell* (the set of claim options a pair allows, at most 16)
+  is formed and every pair reads its cell's. Then, over the resource vectors in
+  increasing total, each pair's best use of one hint or power is read from the tables
+  of the positions with one resource fewer. The tables are pair-major,
+  (21, positions), so every dice move is a row gather; a re-roll is the mean of the
+  six pairs of each kept face.
 
 numpy is imported only when a solve runs, never with the game itself.
 
@@ -267,26 +271,19 @@ class FastSolver(Solver):
         self._nth = nth
         self._popcount = np.array([bin(d).count("1") for d in range(1 << n)], np.int64)
         self._deck_points = np.array(self.deck_points, np.int64)
-        # Dice moves as gathers over pairs: (moves, 21) for deterministic fields, (choices, 6, 21) for re-rolls.
+        # Dice moves as row gathers: (moves, 21) for a hint or a deterministic power (a pair with fewer
+        # moves repeats itself, harmless: values never fall as resources grow); a re-roll averages the six
+        # pairs of each kept face (6, 6), then keeps the better of the low and the high die.
         self._reroll_pairs = np.array([[PAIR_INDEX[min(k, v), max(k, v)] for v in range(1, 7)] for k in range(1, 7)])
         self._low_face = np.array([a - 1 for a, _ in PAIRS])
         self._high_face = np.array([b - 1 for _, b in PAIRS])
         self._moves: list[tuple[bool, Any]] = []
-        for gathers, moves, random_ in zip(
-            range(self.fields), [self.hint_moves] + self.kind_moves, [False] + self.kind_is_random
-        ):
-            del gathers
+        for moves, random_ in zip([self.hint_moves] + self.kind_moves, [False] + self.kind_is_random, strict=True):
             slots = max(len(m) for m in moves)
-            if random_:
-                table = np.zeros((slots, 6, len(PAIRS)), np.int64)
-                for i in range(len(PAIRS)):
-                    for m in range(slots):
-                        table[m, :, i] = moves[i][m] if m < len(moves[i]) else (i,) * 6
-            else:
-                table = np.zeros((slots, len(PAIRS)), np.int64)
-                for i in range(len(PAIRS)):
-                    for m in range(slots):
-                        table[m, i] = moves[i][m][0] if m < len(moves[i]) else i
+            table = np.array(
+                [[moves[i][m][0] if m < len(moves[i]) else i for i in range(len(PAIRS))] for m in range(slots)],
+                np.int64,
+            )
             self._moves.append((random_, table))
 
     # -- group keys --
