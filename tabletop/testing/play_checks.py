@@ -89,6 +89,8 @@ def check_steps(
     from tabletop.ui.play import LOG_EVENTS
 
     ui = game.ui()
+    # Beside the game's own entries the first list has the log, and a hint where the game has an analyst.
+    table_entries = 1 + (game.analyst(game.resolve_options(options)) is not None)
     move_rng = make_rng(derive_seed(seed, "kit-steps"))
     checked = 0
     for index in range(games):
@@ -101,7 +103,7 @@ def check_steps(
             steps, unavailable = ui.steps(view, legal), ui.unavailable(view)
             _check_paths(steps, legal, unavailable)
             board = _drawn_lines(ui, view, logs[player][-LOG_EVENTS:], width, height)
-            _check_fits(board, steps, unavailable, len(ui.extra_choices(view)), width, height)
+            _check_fits(board, steps, unavailable, len(ui.extra_choices(view)) + table_entries, width, height)
             return legal[move_rng.randrange(len(legal))]
 
         def log(state: State[Any], action: Any, logs: list[list[str]] = logs) -> None:
@@ -122,6 +124,10 @@ def _drawn_lines(ui: GameUI[Any], view: View, log: list[str], width: int, height
     return len(out.getvalue().splitlines())
 
 
+NOTICE_LINES = 1
+"""The line under the board where the table says what it did for the player ("...: the only choice.")."""
+
+
 def _check_fits(
     board: int,
     steps: Sequence[Any],
@@ -138,7 +144,7 @@ def _check_fits(
         # Every prefix here is shorter than a whole path, so the list is shown even with one label left.
         greyed = sum(1 for path, _ in unavailable if len(path) == depth + 1 and tuple(path[:depth]) == prefix)
         entries = len(labels) + greyed + (extras if not depth else 0) + 1  # and the game menu, or "<- Back"
-        lines = board + 1 + entries  # the question's line above the entries
+        lines = board + NOTICE_LINES + 1 + entries  # a notice under the board, the question above the entries
         if lines > height:
             where = " > ".join(prefix) if prefix else "the first list"
             fail(
