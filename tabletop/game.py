@@ -332,6 +332,11 @@ class Option:
             return self.choice_labels[self.choices.index(value)]
         return value
 
+    def argument(self, value: str) -> str:
+        """What to give ``tabletop play``'s flag of this option to choose ``value`` again (the value itself,
+        unless the option keeps its values in another form: a card set's text, by its file's name)."""
+        return value
+
     def parse(self, text: str) -> str:
         """Check ``text`` is one of the choices (case-insensitive)."""
         if self.free_text:
@@ -544,6 +549,14 @@ class Game(abc.ABC, Generic[A]):
         from tabletop.ui.base import GameUI
 
         return GameUI(self)
+
+    def stats_variant(self, options: Mapping[str, str]) -> str | None:
+        """The name of the variant a game with these options counts under in the statistics, or None.
+
+        Games of one variant are counted apart from the others' (Muses: each card set
+        but the default). The default counts every game of this game together.
+        """
+        return None
 
     def analyst(self, options: Mapping[str, str]) -> Analyst[A] | None:
         """The game's analyst for a match with these (checked) options, or None (the default) if it has none.

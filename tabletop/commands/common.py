@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING, Any
 from tabletop.ui.terminal import make_console as make_console  # one console style for every command
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rich.console import Console
 
     from tabletop.game import GameInfo
     from tabletop.registry import Registry
     from tabletop.store.db import Store
+    from tabletop.store.records import GameRecord
 
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
@@ -123,6 +126,20 @@ def registry() -> Registry:
     from tabletop.registry import Registry
 
     return Registry.discover()
+
+
+def variant_namer(reg: Registry) -> Callable[[GameRecord], str | None]:
+    """For the statistics: the variant a record counts under, as its game names it (None for a game
+    that does not load, or a record whose options it refuses)."""
+
+    def variant_of(record: GameRecord) -> str | None:
+        try:
+            game = reg.get(record.game_id)
+            return game.stats_variant(game.check_options(record.options))
+        except Exception:  # a game that fails to load, or a record's options it refuses: counted plainly
+            return None
+
+    return variant_of
 
 
 def game_names(reg: Registry, game_ids: Any) -> dict[str, str]:

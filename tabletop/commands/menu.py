@@ -303,7 +303,9 @@ class Menu:
 
         assert self.store is not None
         clear_screen(self.console)
-        rows = self.store.stats()
+        from tabletop.commands.common import variant_namer
+
+        rows = self.store.stats(variant_namer(self.registry))
         if rows:
             self.console.print(stats_table(rows, {g.info.id: g.info.short for g in self.games}))
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tabletop.commands import common
-from tabletop.commands.common import CommandFailure, game_names, make_console, open_store, report
+from tabletop.commands.common import CommandFailure, game_names, make_console, open_store, report, variant_namer
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     console = make_console()
     try:
         with open_store(args, console, write=False) as store:
-            rows = store.stats()
+            rows = store.stats(variant_namer(common.registry()))
     except CommandFailure as failure:
         return report(failure)
     except StoreError as exc:

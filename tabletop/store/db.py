@@ -348,11 +348,12 @@ class Store:
         rows = self._read(f"SELECT {_COLUMNS} FROM games WHERE finished IS NOT NULL ORDER BY finished, id")
         return [_record(row, []) for row in rows]
 
-    def stats(self) -> list[StatsRow]:
-        """Statistics per game and opponent level (see :mod:`tabletop.store.stats`)."""
+    def stats(self, variant_of: Callable[[GameRecord], str | None] | None = None) -> list[StatsRow]:
+        """Statistics per game (and variant, named by ``variant_of``) and opponent level
+        (see :mod:`tabletop.store.stats`)."""
         from tabletop.store.stats import compute_stats
 
-        return compute_stats(self.finished_games())
+        return compute_stats(self.finished_games(), variant_of)
 
     def integrity(self) -> str:
         """SQLite's own integrity check: ``"ok"`` or what is wrong."""

@@ -12,7 +12,7 @@ a solo game is won when its return is 1.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tabletop.agents import HUMAN
@@ -38,6 +38,8 @@ class StatsRow:
     best_score: float | None
     hinted: bool = False
     """Whether these are the games in which the player asked for hints (kept apart from the others)."""
+    variant: str = ""
+    """The variant these games were played in, when the game counts its variants apart (a card set), else ""."""
 
     @property
     def win_rate(self) -> float:
@@ -72,16 +74,26 @@ def opponent_of(record: GameRecord) -> str:
     return ", ".join(others) if others else SOLO
 
 
-def compute_stats(finished: Sequence[GameRecord]) -> list[StatsRow]:
-    """One row per (game, opponent, hints used or not), from finished games given in the order they finished."""
-    groups: dict[tuple[str, str, bool], list[GameRecord]] = {}
+def compute_stats(
+    finished: Sequence[GameRecord], variant_of: Callable[[GameRecord], str | None] | None = None
+) -> list[StatsRow]:
+    """One row per (game, variant, opponent, hints used or not), from finished games in the order they finished.
+
+    ``variant_of`` names the variant a record counts under (see :meth:`tabletop.game.Game.stats_variant`).
+    """
+    groups: dict[tuple[str, str, str, bool], list[GameRecord]] = {}
     for record in finished:
         if outcome(record) is not None:
-            groups.setdefault((record.game_id, opponent_of(record), record.hints > 0), []).append(record)
-    return [_row(*key, records) for key, records in sorted(groups.items())]
+            variant = (variant_of(record) if variant_of else None) or ""
+            key = (record.game_id, variant, opponent_of(record), record.hints > 0)
+            groups.setdefault(key, []).append(record)
+    return [
+        _row(game_id, opponent, hinted, records, variant)
+        for (game_id, variant, opponent, hinted), records in sorted(groups.items())
+    ]
 
 
-def _row(game_id: str, opponent: str, hinted: bool, records: list[GameRecord]) -> StatsRow:
+def _row(game_id: str, opponent: str, hinted: bool, records: list[GameRecord], variant: str = "") -> StatsRow:
     results = [outcome(r) for r in records]
     run = best = 0
     for result in results:
@@ -99,4 +111,5 @@ def _row(game_id: str, opponent: str, hinted: bool, records: list[GameRecord]) -
         best_streak=best,
         best_score=max(scores) if scores else None,
         hinted=hinted,
+        variant=variant,
     )

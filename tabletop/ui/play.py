@@ -547,4 +547,24 @@ def _show_result(table: Table, viewer: int | None) -> None:
     seat = viewer if viewer is not None else 0
     table.console.print(table.ui.render(match.state.view(seat), log_for(match.events, seat)))
     table.console.print(table.ui.render_result(match.state))
-    table.console.print(f"Seed {match.seed}: replay this game with --seed {match.seed}.")
+    table.console.print(f"Seed {match.seed}: replay this game with {replay_arguments(match)}.", markup=False)
+
+
+def replay_arguments(match: Match[Any]) -> str:
+    """The arguments of ``tabletop play GAME`` that deal this game again: its seed and every option not at
+    its default (``--seed 7 --cards three.toml``)."""
+    words = [f"--seed {match.seed}"]
+    for option in match.game.info.options:
+        value = match.options.get(option.key, option.default)
+        if value == option.default:
+            continue
+        flag = "--" + option.key.replace("_", "-")
+        words.append(flag if option.is_flag and value == "on" else f"{flag} {_quoted(option.argument(value))}")
+    return " ".join(words)
+
+
+def _quoted(word: str) -> str:
+    """A word as a shell reads it back: quoted only when it must be."""
+    import shlex
+
+    return shlex.quote(word)

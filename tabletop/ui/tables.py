@@ -197,13 +197,14 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
         caption="W-L-D: won, lost, drawn; streak: wins in a row now / best"
         + ("; (hints): games in which hints were used" if any(row.hinted for row in rows) else ""),
     )
-    table.add_column("Game", max_width=14)
+    table.add_column("Game", max_width=24)
     table.add_column("Opponent")
     for label in ("Played", "W-L-D", "Win %", "Streak", "Best score"):
         table.add_column(label, justify="right", no_wrap=True)
     for row in rows:
+        name = names.get(row.game_id, row.game_id)
         table.add_row(
-            names.get(row.game_id, row.game_id),
+            f"{name}: {row.variant}" if row.variant else name,
             _opponent_text(row.opponent) + (" (hints)" if row.hinted else ""),
             str(row.played),
             f"{row.won}-{row.lost}-{row.drawn}",

@@ -195,3 +195,22 @@ def test_hint_says_what_its_figures_rest_on(exact: bool) -> None:
     table = Table(match, GameUI(match.game), Console(file=out, width=80), Scripted(), ["You", "C"])
     give_hint(table, match.state.current_player())
     assert ("(exact)" if exact else "(estimated from 1,234 samples)") in out.getvalue()
+
+
+def test_the_end_says_how_to_deal_the_game_again_with_its_options() -> None:
+    from tabletop.ui.play import replay_arguments
+
+    assert replay_arguments(nim("9")) == "--seed 3 --pile 9"
+    assert replay_arguments(nim("5")) == "--seed 3"  # the default is left out
+
+    registry = FakeRegistry()
+    game = registry.get("nim")
+    option = game.info.options[0]
+
+    class Named(type(option)):  # type: ignore[misc]
+        def argument(self, value: str) -> str:
+            return f"piles of {value}.txt"
+
+    game.info = type(game.info)(**{**game.info.__dict__, "options": (Named(**option.__dict__),)})
+    match = Match(game, options={"pile": "9"}, seed=4, agents=[None, None])
+    assert replay_arguments(match) == "--seed 4 --pile 'piles of 9.txt'"  # quoted for the shell

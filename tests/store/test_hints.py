@@ -89,3 +89,22 @@ def test_a_database_from_before_hints_gains_the_count_and_keeps_its_games(data: 
         assert record.hints == 0 and record.is_finished
         store.note_hint(row)
         assert store.get(row).hints == 1
+
+
+def test_statistics_keep_each_variant_a_game_names_apart(
+    data: Path, reg: FakeRegistry, cli_args: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open(data) as store:
+        for seed, pile in ((1, "5"), (2, "9"), (3, "9")):
+            match = Match(reg.get("nim"), options={"pile": pile}, seed=seed, agents=[RandomAgent(), RandomAgent()])
+            start_recording(store, match, ["human", "random"], ["Ann", "Computer"])
+            match.run()
+        plain = store.stats()
+        apart = store.stats(lambda record: f"pile {record.options['pile']}" if record.options["pile"] != "5" else None)
+    assert [(r.variant, r.played) for r in plain] == [("", 3)]
+    assert sorted((r.variant, r.played) for r in apart) == [("", 1), ("pile 9", 2)]
+    nim = type(reg.get("nim"))
+    monkeypatch.setattr(nim, "stats_variant", lambda self, options: f"{options['pile']} pebbles", raising=False)
+    assert stats.run(cli_args(stats)) == 0
+    out = capsys.readouterr().out
+    assert "Nim: 5 pebbles" in out and "Nim: 9 pebbles" in out
