@@ -106,6 +106,10 @@ class Analyst(abc.ABC, Generic[A]):
     ) -> Analysis[A]:
         """Rate ``legal`` (the actions of ``view.player``, who is to move) from ``view`` alone."""
 
+    def begin(self) -> None:
+        """A match with a hint on offer has begun at the table: start any slow preparation (a solve) in the
+        background here, in a way that never makes the game's prompts wait. The default does nothing."""
+
     def status(self) -> str | None:
         """While the analyst is still getting ready (solving in the background, say), how far it has got."""
         return None

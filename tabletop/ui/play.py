@@ -119,6 +119,10 @@ def play(table: Table) -> None:
     """Play ``table.match`` to its end, or until the player leaves (:class:`LeaveGame`)."""
     match = table.match
     last_human: int | None = None
+    if not match.is_over() and hint_offered(table):
+        analyst = table.analyst()
+        assert analyst is not None
+        analyst.begin()  # a slow preparation starts now, not at the first hint
     while True:
         _run_computer_moves(table)
         if match.is_over():
