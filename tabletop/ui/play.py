@@ -519,7 +519,7 @@ def give_hint(table: Table, player: int) -> str:
     with table.console.status(analyst.status() or "Thinking about your position...", spinner="dots") as spinner:
 
         def progress(done: float) -> None:
-            spinner.update(f"{analyst.status() or 'Thinking about your position'}: {done:.0%}")
+            spinner.update(analyst.status() or f"Thinking about your position: {done:.0%}")
 
         analysis = analyst.analyse(view, legal, seconds=HINT_SECONDS, rng=rng, progress=progress)
     if table.on_hint is not None:
