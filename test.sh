@@ -2,6 +2,6 @@
 # Set up (first run only) and run the whole test suite. Extra arguments go to pytest.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-"$root/scripts/setup.sh"
+"$root/scripts/setup.sh" --test
 cd "$root"
 exec "$root/.venv/bin/python" -m pytest "$@"

@@ -3,13 +3,21 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
-stamp="$venv/.tabletop-installed"
 python="${PYTHON:-python3}"
 if [ ! -x "$venv/bin/python" ]; then
     echo "Setting up $venv (first run only)..." >&2
     "$python" -m venv "$venv"
 fi
 # Tabletop itself, then each built-in game as the plugin distribution it is (games/*/pyproject.toml).
+# `setup.sh` installs what playing needs; `setup.sh --test` adds the test tools and every optional extra
+# (research libraries, Ray), so that the test suite runs their tests too.
+extras=""
+mode="play"
+if [ "${1:-}" = "--test" ]; then
+    extras="[test,research,cluster]"
+    mode="test"
+fi
+stamp="$venv/.tabletop-installed-$mode"
 projects=("$root" "$root/games/muster" "$root/games/muses")
 stale=0
 [ -f "$stamp" ] || stale=1
@@ -17,7 +25,10 @@ for project in "${projects[@]}"; do
     [ "$project/pyproject.toml" -nt "$stamp" ] && stale=1
 done
 if [ "$stale" = 1 ]; then
+    [ "$mode" = test ] && echo "Installing the test tools and the optional extras (first run only)..." >&2
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-        -e "$root[test]" -e "$root/games/muster" -e "$root/games/muses" >&2
+        -e "$root$extras" -e "$root/games/muster" -e "$root/games/muses" >&2
     touch "$stamp"
+    # A full install serves play too.
+    [ "$mode" = test ] && touch "$venv/.tabletop-installed-play"
 fi
