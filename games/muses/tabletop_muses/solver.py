@@ -43,6 +43,7 @@ import sys
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -427,3 +428,106 @@ def _memo_from_bytes(payload: bytes, count: int) -> dict[int, float]:
         keys.byteswap()
         values.byteswap()
     return dict(zip(keys, values))
+
+
+class NaiveEvaluator:
+    """The exact value of the naive policy (:class:`~tabletop_muses.agents.NaiveAgent`) for one card set.
+
+    The naive player claims the first claimable muse of the display, oldest first (the one
+    turned the most times; the card just drawn comes last), and never uses a hint or a power.
+    Its value is computed over the same turn-start positions as :class:`Solver` (deck, the
+    three display slots, points claimed; the hints never change and powers are never used),
+    the dice being weighed by the probability of each claim the policy makes. Nothing is
+    sampled: with ``exact=True`` every value is a :class:`~fractions.Fraction`.
+
+        >>> from tabletop_muses.cards import load_cards
+        >>> naive = NaiveEvaluator(load_cards().with_target(6), exact=True)
+        >>> 0 <= naive.win_probability() <= 1
+        True
+    """
+
+    def __init__(self, cardset: CardSet, mode: str = WIN, exact: bool = False) -> None:
+        if mode not in (WIN, SCORE):
+            raise ValueError(f"mode is {WIN!r} or {SCORE!r}, not {mode!r}")
+        self.cardset = cardset
+        self.mode = mode
+        self.exact = exact
+        cards = cardset.cards
+        self.n = len(cards)
+        self.points = [c.points for c in cards]
+        self.masks = [[(e.mask if e is not None else 0) for e in c.edges] + [0] for c in cards]
+        self.weights: tuple[Any, ...] = (
+            tuple(Fraction(1 if a == b else 2, 36) for a, b in PAIRS) if exact else ROLL_WEIGHTS
+        )
+        self.zero: Any = Fraction(0) if exact else 0.0
+        self.one: Any = Fraction(1) if exact else 1.0
+        self.deck_points = [0] * (1 << self.n)
+        for mask in range(1, 1 << self.n):
+            low = mask & -mask
+            self.deck_points[mask] = self.deck_points[mask ^ low] + self.points[low.bit_length() - 1]
+        self.memo: dict[tuple[int, tuple[int, int, int], int], Any] = {}
+        self._mass: dict[int, Any] = {}
+
+    def mass(self, mask: int) -> Any:
+        """The probability that a roll of two dice falls in the 21-bit pair ``mask``."""
+        found = self._mass.get(mask)
+        if found is None:
+            found = self._mass[mask] = sum((w for i, w in enumerate(self.weights) if mask >> i & 1), self.zero)
+        return found
+
+    def terminal(self, claimed: int) -> Any:
+        """The value of a finished game with ``claimed`` points (the hints are all kept)."""
+        score = claimed + self.cardset.hints
+        if self.mode == SCORE:
+            return self.one * score
+        return self.one if score >= self.cardset.target else self.zero
+
+    def value(self, deck: int, slots: tuple[int, int, int], claimed: int) -> Any:
+        """The naive player's value of the position at the start of a turn (before the draw)."""
+        key = (deck, slots, claimed)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        hints = self.cardset.hints
+        if deck == 0 and slots == (-1, -1, -1):
+            return self.terminal(claimed)
+        if self.mode == WIN:
+            if claimed + hints >= self.cardset.target:
+                return self.one
+            left = self.deck_points[deck] + sum(self.points[c] for c in slots if c >= 0)
+            if claimed + hints + left < self.cardset.target:
+                return self.zero
+        draws = [c for c in range(self.n) if deck >> c & 1] or [-1]
+        total = self.zero
+        for c in draws:
+            total += self._turn(deck & ~(1 << c) if c >= 0 else 0, slots, c, claimed)
+        value = total / len(draws)
+        self.memo[key] = value
+        return value
+
+    def _turn(self, deck: int, slots: tuple[int, int, int], drawn: int, claimed: int) -> Any:
+        """The value of a turn once ``drawn`` (-1: none) is turned up: the dice decide the claim."""
+        # Oldest first: slot 3 (turned three times), 2, 1, then the card just drawn.
+        display = [(c, rot) for rot, c in ((3, slots[2]), (2, slots[1]), (1, slots[0]), (0, drawn)) if c >= 0]
+        covered = 0
+        total = self.zero
+        for claim, rot in [*display, (-1, -1)]:
+            if claim >= 0:
+                mask = self.masks[claim][rot] & ~covered
+                covered |= mask
+                p = self.mass(mask)
+            else:
+                p = self.one - self.mass(covered)
+            if not p:
+                continue
+            new = [-1, -1, -1]
+            for c, r in display:
+                if c != claim and self.masks[c][r + 1]:
+                    new[r] = c  # rotation r + 1 sits in slot index r
+            gained = self.points[claim] if claim >= 0 else 0
+            total += p * self.value(deck, (new[0], new[1], new[2]), claimed + gained)
+        return total
+
+    def win_probability(self) -> Any:
+        """The value of a new game: the naive player's chance of the target (or its expected score)."""
+        return self.value((1 << self.n) - 1, (-1, -1, -1), 0)
