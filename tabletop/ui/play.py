@@ -364,8 +364,8 @@ def step_question(prefix: Sequence[str], room: int = QUESTION_ROOM) -> str:
 
     >>> step_question(["Play a Banner", "F3 Flame 3"])
     'Play a Banner > F3 Flame 3:'
-    >>> step_question(["Make a Rainbow Swap", "North's Feather: Wizard on P2"], room=40)
-    '… > North's Feather: Wizard on P2:'
+    >>> step_question(["Castle a card", "with F3 Flame 3, onto the Feather space"], room=50)
+    '… > with F3 Flame 3, onto the Feather space:'
     """
     labels = list(prefix)
     question = " > ".join(labels) + ":"
