@@ -1,7 +1,9 @@
-"""``tabletop simulate``: many games between computer players, on several processes.
+"""``tabletop simulate``: many games between computer players, on several processes or a Ray cluster.
 
 It plays with the same engines, agents and turn loop as the menu. Seats are
-alternated from game to game, so neither agent keeps the first move.
+alternated from game to game, so neither agent keeps the first move. Each game
+is seeded from the table's seed and its index, so the same seed gives the same
+games on any number of workers and on either backend (:mod:`tabletop.lab`).
 """
 
 from __future__ import annotations
@@ -11,17 +13,20 @@ import json
 import math
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tabletop.game import CHANCE, Game, score_of
+from tabletop.lab import BACKENDS, Lab, open_lab
 from tabletop.loop import Match
 from tabletop.rng import derive_seed
 
+_GAMES: dict[str, Game[Any]] = {}
+"""Games already found, by id: a worker looks each one up once, not once a game."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Declare the game id, ``--games``, ``--agents``, ``--workers``, ``--seed`` and the other settings on the sub-command's parser."""
+    """Declare the game id, ``--games``, ``--agents``, ``--workers``, ``--seed``, ``--backend`` and the other settings on the sub-command's parser."""
     parser.add_argument("game", help="the game id (see `tabletop list`)")
     parser.add_argument("--games", type=_positive, default=100, help="how many games (default: %(default)s)")
     parser.add_argument(
@@ -29,7 +34,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         help="computer levels, comma-separated, one per seat (e.g. hard,medium; a solo game takes one)",
     )
-    parser.add_argument("--workers", type=_positive, default=1, help="processes to use (default: %(default)s)")
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        help="processes to use (default: 1); with --backend ray, games played at once (default: the cluster's CPUs)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default: %(default)s)")
     parser.add_argument(
         "--variant",
@@ -39,6 +49,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a game option: a flag name (e.g. simplified) or key=value; repeatable",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_backend_arguments(parser)
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--backend`` (processes or ray) and ``--address`` (a Ray cluster's), for ``simulate`` and the benches."""
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="processes",
+        help="where the games are played: processes on this machine, or a Ray cluster (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="the Ray cluster to join (host:port, or auto); default: $RAY_ADDRESS, else a local cluster is started",
+    )
 
 
 def _positive(text: str) -> int:
@@ -91,13 +117,16 @@ class Summary:
     seconds: float
     mean_actions: float
     agents: list[AgentSummary] = field(default_factory=list)
+    backend: str = "processes"
 
 
 def play_one(game_id: str, options: dict[str, str], agents: Sequence[str], seed: int, rotation: int) -> GameResult:
     """Play one game; seat ``s`` gets ``agents[(s + rotation) % n]``."""
-    from tabletop.registry import Registry
+    game = _GAMES.get(game_id)
+    if game is None:
+        from tabletop.registry import Registry
 
-    game = Registry.discover().get(game_id)
+        game = _GAMES[game_id] = Registry.discover().get(game_id)
     return play_game(game, options, agents, seed, rotation)
 
 
@@ -194,7 +223,7 @@ def parse_variants(game: Game[Any], variants: Sequence[str]) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play ``--games`` games between the computer levels on ``--workers`` processes and print the summary as a table (as JSON with ``--json``); return the exit status."""
+    """Play ``--games`` games between the computer levels on ``--workers`` processes (or on Ray, with ``--backend ray``) and print the summary as a table (as JSON with ``--json``); return the exit status."""
     from tabletop.commands.common import UsageError
     from tabletop.commands.session import load_game
 
@@ -212,27 +241,24 @@ def run(args: argparse.Namespace) -> int:
         if name not in levels:
             raise UsageError(f"no computer level {name!r} in {game.info.name} (levels: {', '.join(levels)})")
     seeds = [derive_seed(args.seed, f"game-{i}") for i in range(args.games)]
-    start = time.perf_counter()
-    results = _run_games(game, options, agents, seeds, args.workers, show_progress=not args.json)
-    summary = summarise(
-        game.info.id,
-        options,
-        agents,
-        results,
-        seed=args.seed,
-        workers=args.workers,
-        seconds=time.perf_counter() - start,
-    )
+    _GAMES[game.info.id] = game
+    with open_lab(args.backend, workers=args.workers, address=args.address) as lab:
+        start = time.perf_counter()
+        results = run_games(lab, game.info.id, options, agents, seeds, show_progress=not args.json)
+        seconds = time.perf_counter() - start
+    summary = summarise(game.info.id, options, agents, results, seed=args.seed, workers=lab.workers, seconds=seconds)
+    summary.backend = lab.name
     if args.json:
         print(json.dumps(asdict(summary), indent=2))
     else:
-        print_summary(summary, game)
+        print_summary(summary, game, lab.describe())
     return 0
 
 
-def _run_games(
-    game: Game[Any], options: dict[str, str], agents: list[str], seeds: list[int], workers: int, *, show_progress: bool
+def run_games(
+    lab: Lab, game_id: str, options: dict[str, str], agents: list[str], seeds: list[int], *, show_progress: bool
 ) -> list[GameResult]:
+    """Play one game per seed on ``lab``, seats turned by the game's index, under a progress bar; the results in seed order."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     progress = Progress(
@@ -243,27 +269,19 @@ def _run_games(
         transient=True,
         disable=not show_progress,
     )
-    results: list[GameResult] = []
     n = len(agents)
+    calls = [(game_id, options, agents, seed, i % n) for i, seed in enumerate(seeds)]
+    done: dict[int, GameResult] = {}
     with progress:
         task = progress.add_task("games", total=len(seeds))
-        if workers == 1:
-            for i, seed in enumerate(seeds):
-                results.append(play_game(game, options, agents, seed, i % n))
-                progress.advance(task)
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [
-                    pool.submit(play_one, game.info.id, options, agents, seed, i % n) for i, seed in enumerate(seeds)
-                ]
-                for future in futures:
-                    results.append(future.result())
-                    progress.advance(task)
-    return results
+        for i, result in lab.run(play_one, calls):
+            done[i] = result
+            progress.advance(task)
+    return [done[i] for i in range(len(seeds))]
 
 
-def print_summary(summary: Summary, game: Game[Any] | None = None) -> None:
-    """Print ``summary`` as a table, its options in ``game``'s words when the game is given."""
+def print_summary(summary: Summary, game: Game[Any] | None = None, workers: str | None = None) -> None:
+    """Print ``summary`` as a table, its options in ``game``'s words when the game is given; ``workers`` says where it ran."""
     from rich.console import Console
     from rich.table import Table
 
@@ -304,5 +322,6 @@ def print_summary(summary: Summary, game: Game[Any] | None = None) -> None:
         console = Console(highlight=False, width=max(console.width, needed))
     console.print(table)
     console.print(
-        f"Average game length {summary.mean_actions:.1f} actions; {summary.seconds:.1f} s on {summary.workers} worker(s)."
+        f"Average game length {summary.mean_actions:.1f} actions; "
+        f"{summary.seconds:.1f} s on {workers or f'{summary.workers} worker(s)'}."
     )

@@ -1,0 +1,263 @@
+"""Where the simulation lab plays its games: processes on this machine, or the workers of a Ray cluster.
+
+A backend takes a function and its calls (one tuple of arguments per game) and
+gives back ``(index, result)`` pairs as the games finish, each index once. The
+games are seeded by the caller from the table's seed and the game's index, never
+by the worker, so a table is the same on either backend.
+
+Ray is imported only when :class:`RayLab` is made: ``tabletop list``, the menu
+and a simulation on processes never load it.
+
+    >>> with open_lab("processes", workers=1) as lab:
+    ...     sorted(lab.run(pow, [(2, 3), (3, 2)]))
+    [(0, 8), (1, 9)]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from types import TracebackType
+from typing import Any, TypeVar
+
+from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, CommandFailure
+
+R = TypeVar("R")
+
+BACKENDS = ("processes", "ray")
+"""The ``--backend`` choices; ``processes`` is the default."""
+INSTALL_RAY = "pip install 'tabletop[cluster]'"
+"""What to type to get Ray."""
+MAX_REPLAYS = 3
+"""How many times one game is played again after the worker playing it died, before the run gives up."""
+
+
+def _always() -> bool:
+    return True
+
+
+def _report_on_stderr(message: str) -> None:
+    print(f"tabletop: {message}", file=sys.stderr, flush=True)
+
+
+class Lab:
+    """A place to play games: call :meth:`run`, and close it (or use it as a context manager) when done."""
+
+    name = "lab"
+    workers = 1
+
+    def run(
+        self, fn: Callable[..., R], calls: Sequence[tuple[Any, ...]], *, more: Callable[[], bool] = _always
+    ) -> Iterator[tuple[int, R]]:
+        """``fn(*calls[i])`` for every ``i``, as ``(i, result)`` pairs in the order they finish.
+
+        No new call starts once ``more()`` is false; the calls already started are waited for.
+        """
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """The workers in words, for the line under a table: ``2 worker(s)``."""
+        return f"{self.workers} worker(s)"
+
+    def close(self) -> None:
+        """Let go of the workers."""
+
+    def __enter__(self) -> Lab:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+
+class ProcessLab(Lab):
+    """Processes on this machine (a :class:`~concurrent.futures.ProcessPoolExecutor`); one worker plays in this process."""
+
+    name = "processes"
+
+    def __init__(self, workers: int | None = None, *, inline: bool | None = None) -> None:
+        self.workers = workers or 1
+        self.inline = self.workers == 1 if inline is None else inline
+
+    def run(
+        self, fn: Callable[..., R], calls: Sequence[tuple[Any, ...]], *, more: Callable[[], bool] = _always
+    ) -> Iterator[tuple[int, R]]:
+        """``fn(*calls[i])`` for every ``i``, here or on a pool of :attr:`workers` processes (see :meth:`Lab.run`)."""
+        if self.inline:
+            for i, args in enumerate(calls):
+                if not more():
+                    return
+                yield i, fn(*args)
+            return
+        todo = deque(range(len(calls)))
+        with ProcessPoolExecutor(max_workers=self.workers) as pool:
+            running: dict[Future[R], int] = {}
+            try:
+                while (todo and more()) or running:
+                    while todo and more() and len(running) < 2 * self.workers:
+                        i = todo.popleft()
+                        running[pool.submit(fn, *calls[i])] = i
+                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        yield running.pop(future), future.result()
+            finally:
+                for future in running:
+                    future.cancel()
+
+
+def import_ray() -> Any:
+    """The ``ray`` module, or a :class:`CommandFailure` (exit status 2) saying how to install it."""
+    try:
+        import ray  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        raise CommandFailure(f"--backend ray needs Ray, which is not installed: {INSTALL_RAY}", EXIT_USAGE) from None
+    return ray
+
+
+class RayLab(Lab):
+    """The workers of a Ray cluster: an existing one (``address``, or ``RAY_ADDRESS``), else one started here.
+
+    A cluster started here has ``workers`` CPUs (default: the machine's) and is
+    shut down by :meth:`close`; from an existing cluster the lab only disconnects
+    (its unfinished games are cancelled first). Ray already started in this
+    process (a test's) is used as it is and left running.
+
+    A game whose worker died (its process killed, its node lost) is reported
+    through ``report`` and played again from its start, with the same seed, at
+    most :data:`MAX_REPLAYS` times; its result is counted once. Ray's own
+    retries are off, so that no replay goes unreported.
+    """
+
+    name = "ray"
+
+    def __init__(
+        self,
+        address: str | None = None,
+        workers: int | None = None,
+        *,
+        report: Callable[[str], None] = _report_on_stderr,
+    ) -> None:
+        ray = import_ray()
+        self._ray = ray
+        self.report = report
+        self.address = address or os.environ.get("RAY_ADDRESS") or None
+        self._own = not ray.is_initialized()
+        if self._own:
+            quiet = {"logging_level": logging.WARNING, "log_to_driver": False}
+            try:
+                if self.address is not None:
+                    ray.init(address=self.address, **quiet)
+                else:
+                    ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+            except (OSError, RuntimeError, ValueError) as exc:  # ConnectionError is an OSError
+                where = f"the Ray cluster at {self.address}" if self.address else "a local Ray cluster"
+                raise CommandFailure(f"could not start or reach {where}: {exc}", EXIT_FAILURE) from None
+        _cluster_messages_to_stderr()
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        self.workers = workers or max(1, cpus)
+        self._remote = ray.remote(num_cpus=1, max_retries=0)(_call)
+        lost = ray.exceptions
+        self._lost: tuple[type[BaseException], ...] = (
+            lost.WorkerCrashedError,
+            lost.NodeDiedError,
+            lost.LocalRayletDiedError,
+            lost.ObjectLostError,
+        )
+
+    def describe(self) -> str:
+        """The workers in words: ``2 Ray worker(s)``."""
+        return f"{self.workers} Ray worker(s)"
+
+    def run(
+        self, fn: Callable[..., R], calls: Sequence[tuple[Any, ...]], *, more: Callable[[], bool] = _always
+    ) -> Iterator[tuple[int, R]]:
+        """``fn(*calls[i])`` for every ``i`` on the cluster, at most twice :attr:`workers` at a time (see :meth:`Lab.run`).
+
+        An exception raised by ``fn`` itself reaches the caller as it was raised;
+        on an interrupt (Ctrl-C) every unfinished game is cancelled.
+        """
+        ray = self._ray
+        todo = deque(range(len(calls)))
+        replays = [0] * len(calls)
+        running: dict[Any, int] = {}
+        try:
+            while (todo and more()) or running:
+                while todo and more() and len(running) < 2 * self.workers:
+                    i = todo.popleft()
+                    running[self._remote.remote(fn, calls[i])] = i
+                finished, _ = ray.wait(list(running), num_returns=1)
+                for ref in finished:
+                    i = running.pop(ref)
+                    try:
+                        result = ray.get(ref)
+                    except ray.exceptions.RayTaskError as exc:
+                        cause = exc.cause
+                        raise (cause if isinstance(cause, BaseException) else exc) from None
+                    except self._lost as exc:
+                        replays[i] += 1
+                        reason = type(exc).__name__
+                        if replays[i] > MAX_REPLAYS:
+                            raise CommandFailure(
+                                f"game {i + 1} was lost {replays[i]} times with its worker ({reason}); giving up",
+                                EXIT_FAILURE,
+                            ) from None
+                        self.report(f"a Ray worker died playing game {i + 1} ({reason}): the game is played again")
+                        todo.appendleft(i)
+                        continue
+                    yield i, result
+        finally:
+            for ref in running:
+                with contextlib.suppress(Exception):  # already finished or gone: nothing left to stop
+                    ray.cancel(ref, force=True)
+
+    def close(self) -> None:
+        """Shut down the cluster started here, or disconnect from the one joined; Ray started by the caller stays."""
+        if self._own and self._ray.is_initialized():
+            self._ray.shutdown()
+
+
+def _cluster_messages_to_stderr() -> None:
+    """Send the messages Ray's nodes give the driver (a worker that died, ...) to standard error, not output.
+
+    Ray prints them on standard output, where they would break a table piped on
+    or ``--json``. Its printer is looked up at each message, so it is wrapped here
+    once; a Ray without it (a later version) is left as it is.
+    """
+    try:
+        from ray._private import worker  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        return
+    printer = getattr(worker, "print_to_stdstream", None)
+    if printer is None or getattr(printer, "to_stderr", False):
+        return
+
+    def to_stderr(data: dict[str, Any], ignore_prefix: bool) -> None:
+        printer(dict(data, is_err=True), ignore_prefix)
+
+    to_stderr.to_stderr = True  # type: ignore[attr-defined]
+    worker.print_to_stdstream = to_stderr
+
+
+def _call(fn: Callable[..., R], args: tuple[Any, ...]) -> R:
+    return fn(*args)
+
+
+def open_lab(
+    backend: str,
+    *,
+    workers: int | None = None,
+    address: str | None = None,
+    report: Callable[[str], None] = _report_on_stderr,
+) -> Lab:
+    """The :class:`Lab` named by ``--backend``: ``processes`` (``address`` must be None) or ``ray``."""
+    if backend == "processes":
+        if address is not None:
+            raise CommandFailure("--address names a Ray cluster: use it with --backend ray", EXIT_USAGE)
+        return ProcessLab(workers)
+    if backend == "ray":
+        return RayLab(address, workers, report=report)
+    raise CommandFailure(f"no backend {backend!r} (backends: {', '.join(BACKENDS)})", EXIT_USAGE)
