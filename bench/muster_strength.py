@@ -24,6 +24,12 @@ lines) and skips those already there on the next run; ``--minutes M`` starts no
 new game after M minutes. Each run prints the table over every game in the file::
 
     python bench/muster_strength.py --workers 2 --results bench/results/muster-strength.jsonl --minutes 60
+
+``--backend ray`` plays the games on a Ray cluster instead of local processes
+(one started here, or the one at ``--address`` / ``$RAY_ADDRESS``; see
+docs/cluster.md); the games and the table are the same for the same seed::
+
+    python bench/muster_strength.py --backend ray --address auto --results bench/results/muster-strength.jsonl
 """
 
 from __future__ import annotations
@@ -33,12 +39,12 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.commands.simulate import GameResult, play_game, summarise, wilson
+from tabletop.commands.simulate import GameResult, add_backend_arguments, play_game, summarise, wilson
+from tabletop.lab import Lab, ProcessLab, open_lab
 from tabletop.rng import derive_seed
 from tabletop_muster import MusterGame
 from tabletop_muster.ai.lab import LabGame, parse_spec
@@ -70,10 +76,6 @@ class Look:
         if high < self.target:
             return True, f"stopped at the look: {seen}, below {self.target:.0%}"
         return False, f"at the look ({n} games): {points / n:.2%}, {seen}, holds {self.target:.0%}: plays on"
-
-
-def _play(specs: tuple[str, str], options: dict[str, str], seed: int, rotation: int) -> GameResult:
-    return play_game(LabGame(specs), options, list(specs), seed, rotation)
 
 
 def settings_of(spec: str) -> dict[str, Any]:
@@ -145,12 +147,15 @@ def run_pair(
     b: str,
     games: int,
     seed: int,
-    workers: int,
+    lab: Lab | int,
     options: dict[str, str],
     results_file: Path | None = None,
     deadline: float | None = None,
     look: Look | None = None,
 ) -> None:
+    """Play the row ``a`` vs ``b`` on ``lab`` (or on that many local processes) and print its line."""
+    if isinstance(lab, int):
+        lab = ProcessLab(lab, inline=False)
     specs = (a, b)
     settings = [settings_of(spec) for spec in specs]
     seeds = [derive_seed(seed, f"game-{i}") for i in range(games)]
@@ -177,16 +182,11 @@ def run_pair(
     def play_up_to(count: int) -> bool:
         """Play the missing games among the first ``count``; True once all of them are in."""
         todo = [i for i in range(count) if i not in done or done[i].seed != seeds[i]]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            running: dict[Future[GameResult], int] = {}
-            while (todo and more_time()) or running:
-                while todo and more_time() and len(running) < workers:
-                    i = todo.pop(0)
-                    running[pool.submit(_play, specs, options, seeds[i], i % 2)] = i
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    record(running.pop(future), future.result())
-        return not todo
+        # The function and the game are the installed ones' (not this script's), so any worker can load them.
+        calls = [(LabGame(specs), options, list(specs), seeds[i], i % 2) for i in todo]
+        for k, result in lab.run(play_game, calls, more=more_time):
+            record(todo[k], result)
+        return all(i in done and done[i].seed == seeds[i] for i in range(count))
 
     verdict = ""
     if look is not None and look.games < games and play_up_to(look.games):
@@ -200,7 +200,7 @@ def run_pair(
     if not results:
         print(f"{a:>32} vs {b:<32} no games played yet", flush=True)
         return
-    summary = summarise("muster", options, list(specs), results, seed=seed, workers=workers, seconds=elapsed)
+    summary = summarise("muster", options, list(specs), results, seed=seed, workers=lab.workers, seconds=elapsed)
     first, second = summary.agents
     print(
         f"{a:>32} vs {b:<32} games {summary.games:4d}  W/D/L {first.wins}/{first.draws}/{first.losses}  "
@@ -245,7 +245,9 @@ def main(argv: Sequence[str]) -> int:
         "--seconds", type=float, default=FULL_SECONDS, help="search time per move (default %(default)s)"
     )
     parser.add_argument("--iterations", type=int, default=None, help="search iterations per move instead of time")
-    parser.add_argument("--workers", type=int, default=1, help="processes (default %(default)s)")
+    parser.add_argument(
+        "--workers", type=int, default=None, help="processes (default 1); with --backend ray, the cluster's CPUs"
+    )
     parser.add_argument("--seed", type=int, default=2024, help="seed of the table (default %(default)s)")
     parser.add_argument(
         "--pair", nargs=2, action="append", metavar=("A", "B"), help="a row to play instead of the table"
@@ -253,6 +255,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--variant", action="append", default=[], help="a game option flag, e.g. simplified")
     parser.add_argument("--results", type=Path, help="JSON-lines file that keeps finished games across runs")
     parser.add_argument("--minutes", type=float, help="start no new game after this many minutes")
+    add_backend_arguments(parser)
     args = parser.parse_args(argv)
     deadline = time.monotonic() + args.minutes * 60 if args.minutes is not None else None
     options = MusterGame().resolve_options({v: "on" for v in args.variant})
@@ -274,13 +277,28 @@ def main(argv: Sequence[str]) -> int:
         budget = f"{args.iterations} iterations/move"
     else:
         budget = f"{args.seconds:g} s/move"
-    print(
-        f"Muster strength table ({label}): {args.games} games per row, {budget}, seed {args.seed}, "
-        f"{args.workers} worker(s), seats alternated; win rate of the left agent, draws count half"
-    )
-    for a, b in pairs:
-        run_pair(a, b, args.games, args.seed, args.workers, options, args.results, deadline, LOOKS.get((a, b)))
+    from tabletop.commands.common import CommandFailure
+
+    try:
+        lab = _open_lab(args)
+    except CommandFailure as exc:
+        print(f"muster_strength: {exc}", file=sys.stderr)
+        return exc.code
+    with lab:
+        print(
+            f"Muster strength table ({label}): {args.games} games per row, {budget}, seed {args.seed}, "
+            f"{lab.describe()}, seats alternated; win rate of the left agent, draws count half"
+        )
+        for a, b in pairs:
+            run_pair(a, b, args.games, args.seed, lab, options, args.results, deadline, LOOKS.get((a, b)))
     return 0
+
+
+def _open_lab(args: argparse.Namespace) -> Lab:
+    """Where the rows are played: ``--workers`` processes (always in a pool: this process only keeps the books), or Ray."""
+    if args.backend == "processes" and args.address is None:
+        return ProcessLab(args.workers, inline=False)
+    return open_lab(args.backend, workers=args.workers, address=args.address)
 
 
 if __name__ == "__main__":

@@ -98,7 +98,7 @@ class ProcessLab(Lab):
             running: dict[Future[R], int] = {}
             try:
                 while (todo and more()) or running:
-                    while todo and more() and len(running) < 2 * self.workers:
+                    while todo and more() and len(running) < self.workers:
                         i = todo.popleft()
                         running[pool.submit(fn, *calls[i])] = i
                     finished, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -175,7 +175,7 @@ class RayLab(Lab):
     def run(
         self, fn: Callable[..., R], calls: Sequence[tuple[Any, ...]], *, more: Callable[[], bool] = _always
     ) -> Iterator[tuple[int, R]]:
-        """``fn(*calls[i])`` for every ``i`` on the cluster, at most twice :attr:`workers` at a time (see :meth:`Lab.run`).
+        """``fn(*calls[i])`` for every ``i`` on the cluster, at most :attr:`workers` at a time (see :meth:`Lab.run`).
 
         An exception raised by ``fn`` itself reaches the caller as it was raised;
         on an interrupt (Ctrl-C) every unfinished game is cancelled.
@@ -186,7 +186,7 @@ class RayLab(Lab):
         running: dict[Any, int] = {}
         try:
             while (todo and more()) or running:
-                while todo and more() and len(running) < 2 * self.workers:
+                while todo and more() and len(running) < self.workers:
                     i = todo.popleft()
                     running[self._remote.remote(fn, calls[i])] = i
                 finished, _ = ray.wait(list(running), num_returns=1)

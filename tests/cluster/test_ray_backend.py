@@ -135,3 +135,20 @@ def test_ctrl_c_stops_the_cluster_work_and_shuts_ray_down(tmp_path_factory: pyte
     while _ray_processes_under(root) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert _ray_processes_under(root) == []
+
+
+def test_the_strength_bench_plays_the_same_row_on_ray(cluster: Cluster, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.bench_scripts import load_bench
+
+    bench = load_bench("muster_strength")
+    args = ["--pair", "random", "easy", "--games", "6", "--seed", "3"]
+    assert bench.main([*args, "--workers", "2"]) == 0
+    on_processes = capsys.readouterr().out.splitlines()
+    assert bench.main([*args, "--backend", "ray"]) == 0  # the cluster this process has joined
+    on_ray = capsys.readouterr().out.splitlines()
+    assert "2 Ray worker(s)" in on_ray[0] and "2 worker(s)" in on_processes[0]
+
+    def row(line: str) -> str:
+        return line.split("  s/move")[0]  # the games, not the time they took
+
+    assert row(on_ray[1]) == row(on_processes[1]) and "games    6" in on_ray[1]
