@@ -150,6 +150,7 @@ class RayLab(Lab):
             quiet = {"logging_level": logging.WARNING, "log_to_driver": False}
             try:
                 if self.address is not None:
+                    _reachable(self.address)
                     ray.init(address=self.address, **quiet)
                 else:
                     ray.init(num_cpus=workers, include_dashboard=False, **quiet)
@@ -218,6 +219,25 @@ class RayLab(Lab):
         """Shut down the cluster started here, or disconnect from the one joined; Ray started by the caller stays."""
         if self._own and self._ray.is_initialized():
             self._ray.shutdown()
+
+
+def _reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail at once, with :class:`CommandFailure`, if nothing listens at a ``host:port`` address.
+
+    Ray itself would retry for minutes. ``auto``, ``local`` and ``ray://`` addresses are left to Ray.
+    """
+    import socket
+
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or "://" in address:
+        return
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise CommandFailure(
+            f"no Ray cluster answers at {address} ({exc.strerror or exc}): is it started (`ray start --head`)?",
+            EXIT_FAILURE,
+        ) from None
 
 
 def _cluster_messages_to_stderr() -> None:

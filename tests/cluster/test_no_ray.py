@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import textwrap
+
+import pytest
 
 
 def python(code: str) -> subprocess.CompletedProcess[str]:
@@ -64,3 +67,20 @@ def test_an_address_without_the_ray_backend_is_refused() -> None:
         """
     )
     assert result.returncode == 2 and "--backend ray" in result.stderr
+
+
+def test_an_address_where_no_cluster_listens_fails_at_once() -> None:
+    pytest.importorskip("ray")
+    with socket.socket() as probe:  # a port just freed: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = python(
+        f"""
+        import sys
+        from tabletop.cli import main
+        sys.exit(main(["simulate", "muster", "--agents", "random,random", "--backend", "ray",
+                       "--address", "127.0.0.1:{port}"]))
+        """
+    )
+    assert result.returncode == 1, result.stderr
+    assert f"no Ray cluster answers at 127.0.0.1:{port}" in result.stderr and "Traceback" not in result.stderr
