@@ -62,6 +62,11 @@ def test_each_game_is_the_same_on_ray_as_on_processes(cluster: Cluster) -> None:
     assert [r.seed for r in on_ray] == seeds and reports == []
 
 
+def test_an_error_in_a_game_reaches_the_caller_as_it_was_raised(cluster: Cluster) -> None:
+    with RayLab() as lab, pytest.raises(ValueError, match="invalid literal"):
+        list(lab.run(int, [("12",), ("twelve",)]))  # a bug, not a lost worker: never played again
+
+
 def test_the_table_joining_a_cluster_by_address_is_the_one_of_processes(cluster: Cluster) -> None:
     args = ["muster", "--games", "10", "--agents", "random,easy", "--seed", "7"]
     processes = simulate(*args, "--workers", "2", env=cluster.env)
