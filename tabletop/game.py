@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeV
 
 if TYPE_CHECKING:
     from tabletop.analysis import Analyst
+    from tabletop.encoding import ViewEncoding
     from tabletop.ui.base import GameUI
 
 CHANCE = -1
@@ -576,6 +577,25 @@ class Game(abc.ABC, Generic[A]):
     def rules_text(self) -> str:
         """The rules in Markdown, shown from the in-game menu."""
         return self.info.summary
+
+    def distinct_actions(self, options: Mapping[str, str]) -> Sequence[A] | None:
+        """Every action a game with these (checked) options can ever offer, chance outcomes included, or None.
+
+        Optional: the research adapters (:mod:`tabletop.adapters`) number actions by their place in
+        this sequence, so it is fixed for given options, lists each action once, and holds every
+        action any state's :meth:`State.legal_actions` can return. The default, None, says the game
+        gives none; the adapters then refuse it. Import what it needs lazily, inside this method.
+        """
+        return None
+
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding | None:
+        """A numeric encoding of a seat's view for games with these (checked) options, or None (the default).
+
+        Optional: a :class:`tabletop.encoding.ViewEncoding` turns ``state.view(seat)`` into a fixed
+        number of values from 0 to 1, for neural networks (the PettingZoo and Gymnasium adapters'
+        observations). It reads the view alone, so it tells a seat nothing the view does not.
+        """
+        return None
 
     def resolve_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
         """Fill defaults and check every option value."""

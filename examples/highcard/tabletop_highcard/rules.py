@@ -43,7 +43,10 @@ from tabletop.game import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tabletop.analysis import Analyst
+    from tabletop.encoding import ViewEncoding
     from tabletop.ui.base import GameUI
 
 CARDS = tuple(range(1, 10))
@@ -348,6 +351,18 @@ class HighCard(Game[Action]):
         from tabletop_highcard.analyst import HighCardAnalyst
 
         return HighCardAnalyst()
+
+    def distinct_actions(self, options: Mapping[str, str]) -> Sequence[Action]:
+        """The nine deals and the nine plays (:mod:`tabletop_highcard.encoding`): the same for every option."""
+        from tabletop_highcard.encoding import ALL_ACTIONS
+
+        return ALL_ACTIONS
+
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+        """A view as 50 numbers (:class:`tabletop_highcard.encoding.HighCardEncoding`)."""
+        from tabletop_highcard.encoding import HighCardEncoding
+
+        return HighCardEncoding()
 
     def ui(self) -> GameUI[Action]:
         from tabletop_highcard.ui import HighCardUI

@@ -31,7 +31,10 @@ from tabletop_muses.cards import (
 from tabletop_muses.rules import MusesAction, MusesState, parse_action, state_from_json
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tabletop.analysis import Analyst
+    from tabletop.encoding import ViewEncoding
     from tabletop.ui.base import GameUI
 
 DEFAULT = "default"
@@ -216,6 +219,18 @@ class MusesGame(Game[MusesAction]):
         from tabletop_muses.command import solve_command
 
         return {"solve": solve_command}
+
+    def distinct_actions(self, options: Mapping[str, str]) -> Sequence[MusesAction]:
+        """Every action the match's card set can offer (:func:`tabletop_muses.encoding.distinct_actions`)."""
+        from tabletop_muses.encoding import distinct_actions
+
+        return distinct_actions(self.register(cardset_of(options.get("cards", DEFAULT))))
+
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+        """The position as numbers (:class:`tabletop_muses.encoding.MusesEncoding`)."""
+        from tabletop_muses.encoding import MusesEncoding
+
+        return MusesEncoding(self.register(cardset_of(options.get("cards", DEFAULT))))
 
     def rules_text(self) -> str:
         from tabletop_muses.docs import rules_markdown

@@ -19,7 +19,7 @@ backquotes is a module and nothing else is):
 2. ``actions`` (every action and its notation), ``scoring``, ``rules_text``.
 3. ``rules``: the rules engine, MusterRules (position, legal actions, chance, apply).
 4. ``playout`` (random playouts), ``view`` (what one player may know; a view's JSON).
-5. ``notation`` (actions in words), ``codec`` (a state's JSON, the checked reader), ``reasons`` (why not).
+5. ``notation`` (words), ``codec`` (a state's JSON, the checked reader), ``reasons`` (why not), ``encoding`` (numbers).
 6. ``state``: MusterState, the rules plus the framework's State protocol, handed to layers 4-5.
 7. ``position`` (positions as JSON, read back as a MusterState), ``ai.features``.
 8. ``board`` (the drawing), ``ai.sampling``.
@@ -40,6 +40,9 @@ from tabletop.game import Game, GameInfo, InvalidActionError, Option
 from tabletop_muster.cards import MAX_LENGTH, SEAT_NAMES
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tabletop.encoding import ViewEncoding
     from tabletop_muster.actions import MusterAction
     from tabletop_muster.state import MusterState
     from tabletop_muster.view import MusterView
@@ -157,6 +160,18 @@ class MusterGame(Game["MusterAction"]):
         from tabletop_muster.show import show_command
 
         return {"moves": moves_command, "show": show_command}
+
+    def distinct_actions(self, options: Mapping[str, str]) -> Sequence[MusterAction]:
+        """Every Muster action, numbered by its ``id`` (:data:`tabletop_muster.actions.ALL_ACTIONS`)."""
+        from tabletop_muster.actions import ALL_ACTIONS
+
+        return ALL_ACTIONS
+
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+        """A seat's view as numbers (:class:`tabletop_muster.encoding.MusterEncoding`)."""
+        from tabletop_muster.encoding import MusterEncoding
+
+        return MusterEncoding()
 
     def rules_text(self) -> str:
         """The rules with the rulings, in Markdown (:mod:`tabletop_muster.rules_text`)."""

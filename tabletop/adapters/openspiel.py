@@ -1,0 +1,293 @@
+"""Any Tabletop game as an OpenSpiel Python game, so OpenSpiel's own algorithms play it.
+
+    >>> from tabletop.adapters.openspiel import load_game       # doctest: +SKIP
+    >>> game = load_game("muster")                               # doctest: +SKIP
+    >>> import pyspiel; pyspiel.load_game("tabletop_muster")     # doctest: +SKIP
+
+Importing this module registers every installed game with OpenSpiel as ``tabletop_<id>``, its
+options as the game's parameters (``pyspiel.load_game("tabletop_highcard(hand=4)")``). The game
+keeps its own rules; OpenSpiel sees:
+
+* actions and chance outcomes as their numbers in the game's ``distinct_actions`` (so
+  ``num_distinct_actions`` and ``max_chance_outcomes`` are both the length of that enumeration),
+  with the game's own probabilities at explicit chance nodes;
+* returns as :meth:`tabletop.adapters.common.Table.utilities` gives them: win +1, loss -1, draw 0
+  for two seats (zero-sum), the game's own returns otherwise;
+* information-state strings from views: the number of actions so far and the player's view as
+  canonical JSON (a view holds all its seat may know, so this is what the seat can tell apart);
+  the observation string is the view alone, and the observation tensor the game's view encoding;
+* ``resample_from_infostate`` from the game's ``resample_hidden``, with a generator seeded from
+  OpenSpiel's sampler, so ISMCTS searches over worlds the player cannot tell from the real one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from tabletop.adapters.common import Table, load
+from tabletop.game import CHANCE, TERMINAL, Game, Option, State, Switch, WholeNumber
+
+PREFIX = "tabletop_"
+"""OpenSpiel's name of a game is this and its id: ``tabletop_muster``."""
+
+
+def short_name(game_id: str) -> str:
+    """The name OpenSpiel knows a game by: ``tabletop_`` and its id."""
+    return PREFIX + game_id
+
+
+def load_game(game: str | Game[Any], **options: Any) -> TabletopGame:
+    """The game (an id or a game object) with these options as an OpenSpiel game, registered first if need be.
+
+    Options are given as keyword arguments, ``load_game("highcard", hand=4, low=True)``.
+    """
+    tabletop_game = load(game)
+    cls = register(tabletop_game)
+    spec = _parameters(tabletop_game)
+    unknown = sorted(set(options) - set(spec))
+    if unknown:
+        raise ValueError(
+            f"{tabletop_game.info.name} has no option {unknown[0]!r} (options: {', '.join(spec) or 'none'})"
+        )
+    return cls({key: _parameter(spec[key], value) for key, value in options.items()})
+
+
+GameFactory = Callable[[Mapping[str, Any] | None], "TabletopGame"]
+"""What OpenSpiel registers for a game: its parameters in, the game out."""
+
+_REGISTERED: dict[str, GameFactory] = {}
+
+
+def register(game: str | Game[Any]) -> GameFactory:
+    """Register a game with OpenSpiel (once) under :func:`short_name`; its game class back."""
+    tabletop_game = load(game)
+    name = short_name(tabletop_game.info.id)
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    info = tabletop_game.info
+    counts = info.player_counts
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name=f"Tabletop {info.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION
+        if info.perfect_information
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if counts == range(2, 3) else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(counts),
+        min_num_players=min(counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=tabletop_game.view_encoding(tabletop_game.check_options({})) is not None,
+        parameter_specification=_parameters(tabletop_game),
+    )
+
+    class Registered(TabletopGame):
+        __doc__ = f"{info.name} as an OpenSpiel game ({name})."
+
+        def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+            super().__init__(tabletop_game, game_type, params)
+
+    Registered.__name__ = Registered.__qualname__ = f"TabletopGame_{info.id}"
+    pyspiel.register_game(game_type, Registered)
+    _REGISTERED[name] = Registered
+    return Registered
+
+
+def register_all() -> list[str]:
+    """Register every installed game that loads; their OpenSpiel names back."""
+    from tabletop.registry import Registry
+
+    return [short_name(g.info.id) for g in Registry.discover().load_all() if register(g) is not None]
+
+
+class TabletopGame(pyspiel.Game):  # type: ignore[misc]
+    """A Tabletop game with its options as an OpenSpiel game."""
+
+    def __init__(self, game: Game[Any], game_type: Any, params: Mapping[str, Any] | None) -> None:
+        spec = _parameters(game)
+        given = {key: _parameter(spec[key], value) if key in spec else value for key, value in (params or {}).items()}
+        chosen = {**spec, **given}
+        options = {key: _option_text(value) for key, value in chosen.items()}
+        self.table = Table(game, options)
+        table = self.table
+        size = len(table.index)
+        utilities = table.utilities([0.0] * table.players) + table.utilities([1.0] * table.players)
+        game_info = pyspiel.GameInfo(
+            num_distinct_actions=size,
+            max_chance_outcomes=size,
+            num_players=table.players,
+            min_utility=min(utilities),
+            max_utility=max(utilities),
+            utility_sum=0.0 if table.zero_sum else None,
+            max_game_length=game.info.max_length,
+        )
+        super().__init__(game_type, game_info, dict(chosen))
+        encoding = game.view_encoding(table.options)
+        self.encoding = encoding
+
+    def new_initial_state(self) -> TabletopState:
+        """The position before the first action."""
+        return TabletopState(self, _Holder(self.table.new_state()))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> TabletopObserver:
+        """An observer of views: perfect recall gives the information state, otherwise the observation."""
+        perfect_recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        return TabletopObserver(self, perfect_recall)
+
+
+class _Holder:
+    """The Tabletop state inside an OpenSpiel state: copied with the game's own ``clone`` (fast)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State[Any]) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: object) -> _Holder:
+        return _Holder(self.state.clone())
+
+
+class TabletopState(pyspiel.State):  # type: ignore[misc]
+    """A position of a Tabletop game, as OpenSpiel steps through it."""
+
+    def __init__(self, game: TabletopGame, holder: _Holder) -> None:
+        super().__init__(game)
+        self._holder = holder
+        self._table = _Shared(game.table)
+
+    @property
+    def tabletop_state(self) -> State[Any]:
+        """The Tabletop state this OpenSpiel state wraps."""
+        return self._holder.state
+
+    def current_player(self) -> int:
+        """The player to act, ``pyspiel.PlayerId.CHANCE`` or ``pyspiel.PlayerId.TERMINAL``."""
+        player = self._holder.state.current_player()
+        if player == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._table.value.index.numbers(self._holder.state.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes as numbers with the game's probabilities, sorted by number."""
+        index = self._table.value.index
+        return sorted((index.index(a), p) for a, p in self._holder.state.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        state = self._holder.state
+        who = "chance" if state.current_player() == CHANCE else f"player {state.current_player()}"
+        self._table.value.apply_number(state, action, who)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self._table.value.index.action(action))
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._holder.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        """Each player's utility: zero until the game is over."""
+        table = self._table.value
+        state = self._holder.state
+        if not state.is_terminal():
+            return [0.0] * table.players
+        return table.utilities(state.returns())
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The number of actions so far and ``player``'s view as canonical JSON."""
+        seat = self.current_player() if player is None else player
+        return f"{len(self.history())} {self.observation_string(seat)}"
+
+    def observation_string(self, player: int | None = None) -> str:
+        """``player``'s view as canonical JSON."""
+        seat = self.current_player() if player is None else player
+        return json.dumps(self._holder.state.view(seat).to_json(), sort_keys=True, separators=(",", ":"))
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> TabletopState:
+        """A state ``player`` cannot tell from this one (the game's ``resample_hidden``), same history."""
+        rng = random.Random(int(sampler() * 2**52))
+        clone: TabletopState = self.clone()
+        clone._holder = _Holder(self._holder.state.resample_hidden(player, rng))
+        return clone
+
+    def __str__(self) -> str:
+        return json.dumps(self._holder.state.to_json(), sort_keys=True, separators=(",", ":"))
+
+
+class _Shared:
+    """What every copy of a state shares (the table): never copied."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Table) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: object) -> _Shared:
+        return self
+
+
+class TabletopObserver:
+    """OpenSpiel's observer of a Tabletop game: strings from views, the tensor from the view encoding."""
+
+    def __init__(self, game: TabletopGame, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.encoding = game.encoding
+        size = self.encoding.size if self.encoding is not None else 0
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"view": self.tensor}
+
+    def set_from(self, state: TabletopState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s view of ``state``."""
+        if self.encoding is not None:
+            self.tensor[:] = self.encoding.encode(state.tabletop_state.view(player))
+
+    def string_from(self, state: TabletopState, player: int) -> str:
+        """The information state (perfect recall) or the observation of ``player``."""
+        if self.perfect_recall:
+            return state.information_state_string(player)
+        return state.observation_string(player)
+
+
+def _parameters(game: Game[Any]) -> dict[str, Any]:
+    """The game's options as OpenSpiel parameters with their defaults: ints, bools and strings."""
+    return {option.key: _default(option) for option in game.info.options}
+
+
+def _default(option: Option) -> Any:
+    if isinstance(option, WholeNumber):
+        return int(option.default)
+    if isinstance(option, Switch) or option.is_flag:
+        return option.default == "on"
+    return option.default
+
+
+def _parameter(default: Any, value: Any) -> Any:
+    """``value`` in the type OpenSpiel expects for a parameter with this default."""
+    if isinstance(default, bool):
+        return value if isinstance(value, bool) else str(value).lower() in ("on", "true", "1", "yes")
+    if isinstance(default, int):
+        return int(value)
+    return str(value)
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+register_all()

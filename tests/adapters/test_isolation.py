@@ -1,0 +1,39 @@
+"""The research libraries stay out of the menu: ``tabletop list`` imports none of them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+LIBRARIES = ("pettingzoo", "gymnasium", "pyspiel", "open_spiel", "ray", "numpy")
+
+LIST_AND_REPORT = f"""
+import contextlib, io, json, sys
+from tabletop.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    code = main(["list"])
+print(json.dumps({{"code": code, "listed": out.getvalue(),
+                   "loaded": sorted(m for m in {LIBRARIES!r} if m in sys.modules)}}))
+"""
+
+
+def test_tabletop_list_imports_no_research_library(example_plugin_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(example_plugin_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", LIST_AND_REPORT], capture_output=True, text=True, timeout=120, env=env, check=True
+    )
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0 and "Muster" in report["listed"] and "High Card" in report["listed"]
+    assert report["loaded"] == []
+
+
+def test_the_protocol_modules_import_no_research_library() -> None:
+    code = (
+        "import sys, tabletop.encoding, tabletop.adapters, tabletop.adapters.common, tabletop_muster.encoding, "
+        f"tabletop_muses.encoding; print([m for m in {LIBRARIES!r} if m in sys.modules])"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert result.stdout.strip() == "[]"

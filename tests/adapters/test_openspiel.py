@@ -1,0 +1,103 @@
+"""Every game as an OpenSpiel Python game: OpenSpiel's random_sim_test, and its ISMCTS playing ours."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
+
+from tabletop.adapters.openspiel import load_game, short_name  # noqa: E402
+from tabletop.game import IllegalActionError  # noqa: E402
+from tests.adapters.conftest import GAMES, game_label  # noqa: E402
+
+SIMULATIONS = {"muster": 3, "muses": 20, "highcard": 50}
+"""Games each random_sim_test plays to the end."""
+
+
+@pytest.mark.parametrize("case", GAMES, ids=game_label)
+def test_openspiel_random_sim_test(case: tuple[str, dict[str, Any]]) -> None:
+    game_id, options = case
+    pyspiel.random_sim_test(load_game(game_id, **options), num_sims=SIMULATIONS[game_id], serialize=True, verbose=False)
+
+
+def test_a_registered_game_loads_by_name_with_its_options() -> None:
+    load_game("highcard")
+    game = pyspiel.load_game(short_name("highcard") + "(hand=4,low=True)")
+    assert game.table.options == {"hand": "4", "low": "on"}
+    muster = pyspiel.load_game("tabletop_muster")
+    assert (muster.num_distinct_actions(), muster.num_players()) == (725, 2)
+    assert muster.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+
+
+def test_chance_nodes_carry_the_games_probabilities() -> None:
+    game = load_game("highcard")
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in outcomes][:2] == ["deal 1", "deal 2"]
+    assert [p for _, p in outcomes] == pytest.approx([1 / 9] * 9)
+    muses = load_game("muses").new_initial_state()
+    muses.apply_action(muses.chance_outcomes()[0][0])
+    rolls = dict(muses.chance_outcomes())
+    assert len(rolls) == 21 and sum(rolls.values()) == pytest.approx(1)
+    assert max(rolls.values()) == pytest.approx(2 / 36) and min(rolls.values()) == pytest.approx(1 / 36)
+
+
+def test_resampling_keeps_the_information_state_and_redraws_the_rest() -> None:
+    game = load_game("muster")
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node() or len(state.history()) < 20:
+        if state.is_chance_node():
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = {str(state.resample_from_infostate(player, sampler)) for _ in range(10)}
+    assert len(worlds) > 1
+    for _ in range(5):
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.history() == state.history()
+    assert state.information_state_string(0) != state.information_state_string(1)
+
+
+def test_an_illegal_action_is_refused_saying_why() -> None:
+    state = load_game("highcard").new_initial_state()
+    with pytest.raises(IllegalActionError, match=r"chance: action 9 \(play 1\) is not legal now"):
+        state.apply_action(9)
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's Python ISMCTS with the ``restart_at`` that ``evaluate_bots`` calls (it keeps no state between moves)."""
+
+    def restart_at(self, state: Any) -> None:
+        self.reset()
+
+
+def test_openspiels_ismcts_bot_plays_our_games_through_evaluate_bots() -> None:
+    for game_id, simulations in (("highcard", 50), ("muster", 4)):
+        game = load_game(game_id)
+        random_state = np.random.RandomState(7)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+        bots = [
+            ISMCTSBot(game, evaluator, 2.0, simulations, random_state=random_state),
+            pyspiel.make_uniform_random_bot(1, 3),
+        ]
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, random_state)
+        assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_an_option_whose_value_reads_as_a_number_is_given_as_a_keyword() -> None:
+    """OpenSpiel reads ``first=2`` in a game string as a number: such options go to load_game as keywords."""
+    game = load_game("muster", first="2")
+    assert game.new_initial_state().current_player() == pyspiel.PlayerId.CHANCE
+    assert game.table.options["first"] == "2"
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -1,0 +1,101 @@
+"""Every game as a PettingZoo AEC environment, checked by PettingZoo's own api_test and seed_test."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium import spaces
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from tabletop.adapters.pettingzoo import env
+from tabletop.game import IllegalActionError
+from tests.adapters.conftest import GAMES, game_label
+
+CYCLES = {"muster": 300, "muses": 500, "highcard": 1000}
+"""Actions each check plays (api_test's num_cycles): Muster's are the slowest."""
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("case", GAMES, ids=game_label)
+def test_pettingzoo_api_test(case: tuple[str, dict[str, Any]]) -> None:
+    game_id, options = case
+    api_test(env(game_id, **options), num_cycles=CYCLES[game_id], verbose_progress=False)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("case", GAMES, ids=game_label)
+def test_pettingzoo_seed_test(case: tuple[str, dict[str, Any]]) -> None:
+    game_id, options = case
+    seed_test(lambda: env(game_id, **options), num_cycles=CYCLES[game_id])
+
+
+def test_agents_are_seats_and_the_space_is_the_enumeration() -> None:
+    table = env("muster")
+    table.reset(seed=1)
+    assert table.possible_agents == ["north", "south"]
+    assert table.action_space("north") == spaces.Discrete(725)
+    assert table.observation_space("south") is table.observation_space("south")
+
+
+def test_an_illegal_action_is_refused_saying_why_and_nothing_changes() -> None:
+    table = env("highcard")
+    table.reset(seed=3)
+    agent = table.agent_selection
+    mask = table.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    before = table.state_.to_json()
+    with pytest.raises(IllegalActionError, match=rf"{agent}: action {illegal} \(deal 1\) is not legal now"):
+        table.step(illegal)
+    with pytest.raises(IllegalActionError, match="outside the action space"):
+        table.step(10_000)
+    assert table.state_.to_json() == before
+
+
+def test_an_observation_shows_only_the_seats_view() -> None:
+    """Redealing every card a seat cannot see leaves its observation exactly as it was."""
+    table = env("muster")
+    table.reset(seed=5)
+    rng = random.Random(2)
+    for _ in range(30):
+        agent = table.agent_selection
+        seat = table.possible_agents.index(agent)
+        seen = table.observe(agent)["observation"]
+        real = table.state_
+        for _ in range(3):
+            table.state_ = real.resample_hidden(seat, rng)
+            assert np.array_equal(table.observe(agent)["observation"], seen)
+        table.state_ = real
+        mask = table.observe(agent)["action_mask"]
+        table.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+def test_render_is_the_games_text_board_without_colour() -> None:
+    table = env("muster", render_mode="ansi")
+    table.reset(seed=1)
+    text = table.render()
+    assert isinstance(text, str) and "Your hand:" in text and "Castle space" in text
+    assert not re.search(r"\x1b\[", text)
+    hidden = table.possible_agents[1 - table.possible_agents.index(table.agent_selection)]
+    assert "hand (5): ? ? ? ? ?" in text, f"the board hides {hidden}'s hand"
+
+
+def test_a_game_is_played_to_its_end_and_scored() -> None:
+    table = env("highcard")
+    table.reset(seed=11)
+    rng = np.random.default_rng(0)
+    final: dict[str, float] = {}
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        if termination or truncation:
+            final[agent] = reward
+            table.step(None)
+            continue
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert sorted(final.values()) in ([-1.0, 1.0], [0.0, 0.0])
