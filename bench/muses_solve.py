@@ -1,12 +1,14 @@
 """Benchmark: a cold exact solve of a Muses card set, then the time of advice.
 
-    python bench/muses_solve.py [--cards FILE] [--solver fast|python] [--score] [--advice 200]
+    python bench/muses_solve.py [--cards FILE] [--solver fast|python] [--score] [--advice 200] [--disk DIR]
 
 Prints the cold solve time (nothing is read from or written to any cache),
 positions evaluated, turn subgraphs solved, peak memory, the optimal win
 probability, and the time of each piece of advice once solved (mean and worst
 over the decisions of seeded games played by the optimal agent).
 ``--solver python`` times the pure-Python solver instead of the fast one.
+``--disk DIR`` also writes the solution to a file in DIR (an empty folder is best) and
+times reading it back, as the advisor does on its next start.
 A four-edge trial set: ``--cards bench/cards/four_edges.toml``.
 """
 
@@ -33,6 +35,7 @@ def main() -> int:
     parser.add_argument("--solver", choices=("fast", "python"), default="fast", help="which solver to time")
     parser.add_argument("--score", action="store_true", help="maximise the expected score instead")
     parser.add_argument("--advice", type=int, default=200, help="pieces of advice to time")
+    parser.add_argument("--disk", default=None, help="a folder to write the solution to and read it back from")
     args = parser.parse_args()
     cardset = load_cards(args.cards)
     mode = SCORE if args.score else WIN
@@ -52,6 +55,18 @@ def main() -> int:
     print(f"positions evaluated (turn starts): {stats.states:,}")
     print(f"turn subgraphs solved: {stats.turns:,}")
     print(f"peak memory: {peak_mb:.0f} MB (of which {before_mb:.0f} MB before solving)")
+    if args.disk is not None:
+        saver = Advisor(cardset, cache_dir=args.disk, mode=mode)
+        saver.solver = advisor.solver
+        assert saver.path is not None
+        saver.solver.save(saver.path)
+        start = time.perf_counter()
+        reader = Advisor(cardset, cache_dir=args.disk, mode=mode)
+        reader.prepare()
+        print(
+            f"solution on disk: {saver.path.stat().st_size / 1e6:.1f} MB, "
+            f"read back in {time.perf_counter() - start:.2f} s ({'loaded' if reader.from_cache else 'NOT loaded'})"
+        )
     times: list[float] = []
     rng = random.Random(1)
     while len(times) < args.advice:
