@@ -31,7 +31,7 @@ from tabletop.game import (
     View,
 )
 from tabletop_muses.cards import Card, CardSet
-from tabletop_muses.conditions import FACE_GLYPHS
+from tabletop_muses.conditions import FACE_GLYPHS, All, Any_, Condition, Face, Faces
 
 DRAW, ROLL, ACT, REROLL, OVER = "draw", "roll", "act", "reroll", "over"
 PHASES = (DRAW, ROLL, ACT, REROLL, OVER)
@@ -40,6 +40,26 @@ PHASES = (DRAW, ROLL, ACT, REROLL, OVER)
 def face(value: int) -> str:
     """A die as its face and digit, e.g. ``⚂ 3``."""
     return f"{FACE_GLYPHS[value - 1]} {value}"
+
+
+def condition_text(condition: Condition | None) -> str:
+    """A condition as the board and the log show it: each die face with its digit.
+
+    >>> from tabletop_muses.conditions import parse_condition
+    >>> condition_text(parse_condition("⚄")), condition_text(parse_condition("⚀⚅ or ≥ 11"))
+    ('⚄ 5', '⚀ 1 ⚅ 6 or ≥ 11')
+    """
+    if condition is None:
+        return "blank"
+    if isinstance(condition, Face):
+        return face(condition.face)
+    if isinstance(condition, Faces):
+        return f"{face(condition.low)} {face(condition.high)}"
+    if isinstance(condition, All):
+        return " and ".join(condition_text(part) for part in condition.parts)
+    if isinstance(condition, Any_):
+        return " or ".join(condition_text(part) for part in condition.parts)
+    return str(condition)
 
 
 # --- actions -------------------------------------------------------------
@@ -410,7 +430,7 @@ class MusesState(State[MusesAction]):
     def describe(self, action: MusesAction, viewer: int | None = None) -> str:
         if isinstance(action, Draw):
             card = self.card(self.cardset.index(action.card))
-            return f"Turned up {card.name} ({card.worth}), top: {card.top(0)}."
+            return f"Turned up {card.name} ({card.worth}), top: {condition_text(card.top(0))}."
         if isinstance(action, Roll):
             return f"Rolled {face(action.low)} and {face(action.high)}."
         if isinstance(action, Reroll):
@@ -420,14 +440,26 @@ class MusesState(State[MusesAction]):
         if isinstance(action, UsePower):
             return self._describe_power(action)
         claimed = self.cardset.index(action.card) if isinstance(action, Claim) else None
-        _, gone = self.rotation_outcome(claimed)
         head = (
             f"Claimed {self.card(claimed).name} (+{self.card(claimed).worth})."
             if claimed is not None
             else "Ended the turn without a claim."
         )
-        tail = f" Discarded: {', '.join(self.card(i).name for i in gone)}." if gone else ""
-        return head + tail
+        return head + self._describe_rotation(claimed)
+
+    def _describe_rotation(self, claimed: int | None) -> str:
+        """What the end of the turn does to the display: each card's new top, and each discard and why.
+
+        ``" Turned: Cleo to Pair ≥ 6. Discarded: Thalia (blank edge), Urania (came back upright)."``
+        """
+        kept, gone = self.rotation_outcome(claimed)
+        turned = [f"{self.card(i).name} to {condition_text(self.card(i).top(rot))}" for i, rot in kept]
+        rotations = dict(self.display)
+        why = {i: "came back upright" if rotations[i] + 1 >= len(self.card(i).edges) else "blank edge" for i in gone}
+        text = f" Turned: {', '.join(turned)}." if turned else ""
+        if gone:
+            text += f" Discarded: {', '.join(f'{self.card(i).name} ({why[i]})' for i in gone)}."
+        return text
 
     def _describe_power(self, action: UsePower) -> str:
         power = self.card(self.cardset.index(action.card)).power

@@ -1,19 +1,27 @@
 """The terminal interface of Muses: cards, dice, hints and powers on one 80x24 screen.
 
-Each display muse is a card showing its name, points, the condition on top
-(marked ▲) and the edges still to come in rotation order, ending with the
-discard; dice are shown as faces with their digits; hints and unused powers
-are always on screen. The table's Hint asks the exact solver for the best move
+Each display muse is a card showing its name, points, its power, and its edges
+in the order they come to the top: the one on top marked ▲, then the edges to
+come numbered by their place on the card (1 is upright), each with the chance
+that a plain roll of two dice meets it (``7 · 17%``), and last where the card
+leaves the display (``✗ upright: discard`` after its fourth edge, ``✗ blank:
+discarded`` at its first blank edge). Die faces are shown with their digits
+(``⚄ 5``), on the cards and in the dice line; hints and unused powers are
+always on screen, and the log under them gets the lines the screen can spare.
+The table's Hint asks the exact solver for the best move
 (:mod:`tabletop_muses.analyst`).
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tabletop.ui.base import GameUI, Step
-from tabletop_muses.cards import Card, Power
+from tabletop_muses.cards import Card, CardSet, Power
+from tabletop_muses.conditions import PAIRS, Condition
 from tabletop_muses.rules import (
     ACT,
     OVER,
@@ -24,6 +32,7 @@ from tabletop_muses.rules import (
     MusesState,
     MusesView,
     UsePower,
+    condition_text,
     face,
 )
 
@@ -33,13 +42,21 @@ if TYPE_CHECKING:
 
     from tabletop.game import State, View
 
-CARD_WIDTH = 19
+DISPLAY_SLOTS = 4
+"""The most cards the display holds: two cards never share a rotation, and a card has four."""
+MIN_CARD_WIDTH = 16
+MAX_CARD_WIDTH = 30
 ADVISE = "advise"
 ADVICE_LINES = 6
 """Alternatives listed under the advice: with the board above, they fit 24 lines."""
-LOG_LINES = 3
-CLAIMED_LINES = 3
-"""At most 8 lines of cards, 4 of status and 3 of log: with the largest move menu, 23 lines."""
+MENU_RESERVE = 9
+"""Lines kept under the board: the table's notice line, then the largest first list (its question,
+the four first steps, usable or greyed, then Hint, Log and Game menu)."""
+MIN_LOG_LINES = 2
+MAX_LOG_LINES = 16
+MIN_CLAIMED_LINES = 2
+MAX_CLAIMED_LINES = 4
+DEFAULT_HEIGHT = 24
 
 
 def power_short(power: Power | None) -> str:
@@ -59,35 +76,106 @@ def power_word(power: Power) -> str:
     return {"flip": "flip", "reroll": "re-roll", "match": "match", "adjust": f"±{power.amount}"}[power.kind]
 
 
-def upcoming(card: Card, rotation: int) -> list[str]:
-    """The edges still to come after ``rotation``, then how the card leaves."""
-    lines = []
+def chance(condition: Condition) -> Fraction:
+    """The chance that a plain roll of two dice meets ``condition``.
+
+    Each unordered pair in the condition's mask counts the ordered rolls that give it
+    (a double one of the 36, any other pair two).
+
+    >>> from tabletop_muses.conditions import parse_condition
+    >>> chance(parse_condition("7")), chance(parse_condition("Pair"))
+    (Fraction(1, 6), Fraction(1, 6))
+    """
+    ways = sum(1 if a == b else 2 for i, (a, b) in enumerate(PAIRS) if condition.mask >> i & 1)
+    return Fraction(ways, 36)
+
+
+def percent(condition: Condition) -> str:
+    """:func:`chance` as a whole percentage, e.g. ``17%`` (never 0%: every condition can be met)."""
+    return f"{round(chance(condition) * 100)}%"
+
+
+UPRIGHT_FORMS = ("✗ comes back upright: discarded", "✗ back upright: discarded", "✗ upright: discard", "✗ upright")
+BLANK_FORMS = ("✗ blank: discarded", "✗ blank: discard", "✗ blank")
+
+
+def _longest(forms: Sequence[str], width: int) -> str:
+    """The first of ``forms`` that fits ``width`` cells, else the last one."""
+    return next((form for form in forms if len(form) <= width), forms[-1])
+
+
+def edge_line(mark: str, condition: Condition, width: int) -> str:
+    """One edge of a card in ``width`` cells: its mark, the condition and its chance (``▲ 7 · 17%``).
+
+    The chance always shows: a condition too long for the line is shortened, then cut.
+
+    >>> from tabletop_muses.conditions import parse_condition
+    >>> edge_line("2", parse_condition("Difference ≥ 3"), 18)
+    '2 Diff ≥ 3 · 33%'
+    """
+    tail = f" · {percent(condition)}"
+    words = condition_text(condition)
+    room = width - len(mark) - 1 - len(tail)
+    if len(words) > room:
+        words = words.replace("Difference", "Diff")
+    if len(words) > room:
+        words = words[: max(room - 1, 0)] + "…"
+    return f"{mark} {words}{tail}"
+
+
+def card_lines(card: Card, rotation: int, width: int) -> list[tuple[str, str]]:
+    """The edges of a display card from the one on top, in the order they come up, and how it leaves.
+
+    Each line is ``(text, kind)``: kind ``top`` for the edge on top, ``next`` for one to come,
+    ``leave`` for where the card is discarded.
+    """
+    lines = [(edge_line("▲", _top(card, rotation), width), "top")]
     for rot in range(rotation + 1, len(card.edges)):
         edge = card.top(rot)
         if edge is None:
-            lines.append("✗ blank: discard")
+            lines.append((_longest(BLANK_FORMS, width), "leave"))
             return lines
-        lines.append(f"{rot + 1} {edge}")
-    lines.append("✗ upright: discard")
+        lines.append((edge_line(str(rot + 1), edge, width), "next"))
+    lines.append((_longest(UPRIGHT_FORMS, width), "leave"))
     return lines
 
 
-def card_text(card: Card, rotation: int) -> Text:
-    """The inside of a display card: six lines that never wrap."""
+def _top(card: Card, rotation: int) -> Condition:
+    top = card.top(rotation)
+    assert top is not None, "a display card never rests on a blank edge"
+    return top
+
+
+def card_text(card: Card, rotation: int, width: int, height: int = 0) -> Text:
+    """The inside of a display card, ``width`` cells wide: name and points, the edges, the power.
+
+    ``height`` pads it to that many lines, so that the cards of a row end together.
+    """
     from rich.text import Text
 
-    top = card.top(rotation)
-    nxt = upcoming(card, rotation)[:3]
-    nxt += [""] * (3 - len(nxt))
+    edges = card_lines(card, rotation, width)
+    worth = card.worth
+    name = card.name[: max(width - len(worth) - 1, 1)]
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{card.name[:11]:<11}", style="bold")
-    text.append(f" {card.worth:>5}\n")
-    text.append(f"▲ {top}", style="reverse bold")
-    text.append("\n")
-    for line in nxt:
-        text.append(f"{line}\n", style="dim")
+    text.append(name, style="bold")
+    text.append(" " * (width - len(name) - len(worth)) + worth + "\n")
+    styles = {"top": "reverse bold", "next": "", "leave": "dim"}
+    for line, kind in edges:
+        text.append(line, style=styles[kind])
+        text.append("\n")
+    text.append("\n" * max(height - len(edges) - 2, 0))
     text.append(power_short(card.power))
     return text
+
+
+def card_height(card: Card, rotation: int) -> int:
+    """Lines inside a display card: the name, its edges from the top one to where it leaves, the power."""
+    return len(card_lines(card, rotation, MAX_CARD_WIDTH)) + 2
+
+
+def card_width(width: int) -> int:
+    """The width of a card (border included) on a board ``width`` wide: four of them side by side."""
+    return max(MIN_CARD_WIDTH, min(MAX_CARD_WIDTH, width // DISPLAY_SLOTS))
 
 
 def _state(view: View) -> MusesState:
@@ -96,6 +184,7 @@ def _state(view: View) -> MusesState:
 
 
 def dice_text(state: MusesState) -> str:
+    """The dice as their faces with digits, ``Dice: [⚂ 3] [⚃ 4]``."""
     if state.dice is not None:
         a, b = state.dice
         return f"Dice: [{face(a)}] [{face(b)}]"
@@ -104,8 +193,8 @@ def dice_text(state: MusesState) -> str:
     return "Dice: not rolled"
 
 
-def status_lines(state: MusesState, width: int = 80) -> list[str]:
-    """Score, hints, deck, then the claimed muses and their powers in at most three lines.
+def status_lines(state: MusesState, width: int = 80, claimed_lines: int = MIN_CLAIMED_LINES) -> list[str]:
+    """Score, hints, deck, then the claimed muses and their powers in at most ``claimed_lines`` lines.
 
     A finished game shows no claimed line: the result below it adds the muses up.
     """
@@ -127,7 +216,7 @@ def status_lines(state: MusesState, width: int = 80) -> list[str]:
         else:
             mark = "used" if used else f"READY: {power_word(card.power)}"
             claimed.append(f"{card.name} {card.points} ({mark})")
-    return [head, *_pack("Claimed:", claimed or ["none yet"], width - 1, CLAIMED_LINES)]
+    return [head, *_pack("Claimed:", claimed or ["none yet"], width - 1, claimed_lines)]
 
 
 def _pack(label: str, entries: Sequence[str], width: int, max_lines: int) -> list[str]:
@@ -149,34 +238,79 @@ def _pack(label: str, entries: Sequence[str], width: int, max_lines: int) -> lis
     return lines
 
 
+def log_lines(log: Sequence[str], width: int, count: int) -> list[str]:
+    """The latest log entries in at most ``count`` lines of ``width``, each entry wrapped, the newest last.
+
+    An entry is shown whole or not at all, but for the newest, which is cut (``…``) if it alone
+    needs more than ``count`` lines.
+
+    >>> log_lines(["Rolled ⚀ 1 and ⚁ 2.", "Ended the turn without a claim. Turned: Cleo to Pair ≥ 6."], 40, 3)
+    ['  Rolled ⚀ 1 and ⚁ 2.', '  Ended the turn without a claim.', '    Turned: Cleo to Pair ≥ 6.']
+    """
+    shown: list[str] = []
+    for entry in reversed(log):
+        wrapped = textwrap.wrap(entry, width - 1, initial_indent="  ", subsequent_indent="    ") or ["  "]
+        if len(shown) + len(wrapped) > count:
+            if not shown and count > 0:
+                shown = wrapped[:count]
+                shown[-1] = shown[-1][: width - 3] + " …"
+            break
+        shown = wrapped + shown
+    return shown
+
+
+def board(state: MusesState, log: Sequence[str], width: int, height: int) -> RenderableType:
+    """The display, the status and the log on a ``width`` x ``height`` terminal, leaving
+    :data:`MENU_RESERVE` lines under it for the notice and the move list."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    wide = card_width(width)
+    cards = list(reversed(state.display))  # newest first: it stays longest
+    inner = max((card_height(state.card(i), rot) for i, rot in cards), default=0)
+    parts: list[RenderableType] = []
+    if cards:
+        grid = Table.grid(padding=0)
+        for _ in cards:
+            grid.add_column()
+        grid.add_row(
+            *(Panel(card_text(state.card(i), rot, wide - 2, inner), width=wide, padding=(0, 0)) for i, rot in cards)
+        )
+        parts.append(grid)
+        used = inner + 2
+    else:
+        parts.append(Text("The display is empty."))
+        used = 1
+    room = max(height - MENU_RESERVE - used - 1, MIN_CLAIMED_LINES + MIN_LOG_LINES)  # the head line is the 1
+    claimed = min(MAX_CLAIMED_LINES, max(MIN_CLAIMED_LINES, room - MIN_LOG_LINES))
+    status = status_lines(state, width, claimed)
+    logged = min(MAX_LOG_LINES, room - (len(status) - 1))
+    parts += [Text(line, overflow="ellipsis", no_wrap=True) for line in status]
+    parts += [Text(line, style="dim", overflow="ellipsis", no_wrap=True) for line in log_lines(log, width, logged)]
+    return Group(*parts)
+
+
+def set_words(cardset: CardSet) -> str:
+    """A card set in a few words: ``9 cards, target 20, 3 hints``."""
+    n, h = len(cardset.cards), cardset.hints
+    return f"{n} card{'s' if n != 1 else ''}, target {cardset.target}, {h} hint{'s' if h != 1 else ''}"
+
+
 class MusesUI(GameUI[MusesAction]):
     """Draws Muses and names each action in a few plain steps."""
 
     def render(self, view: View, log: Sequence[str]) -> RenderableType:
-        from rich.console import Group
-        from rich.panel import Panel
-        from rich.table import Table
-        from rich.text import Text
-
         from tabletop.ui.base import Fitted
 
         state = _state(view)
-        grid = Table.grid(padding=(0, 1))
-        panels = []
-        for i, rot in reversed(state.display):  # newest first: it stays longest
-            panels.append(Panel(card_text(state.card(i), rot), width=CARD_WIDTH, padding=(0, 0)))
-        if panels:
-            for _ in panels:
-                grid.add_column()
-            grid.add_row(*panels)
 
-        def lines(console: Console, options: ConsoleOptions) -> RenderableType:
-            # The status packs the claimed muses into the width it is drawn at.
-            shown = [Text(line, overflow="ellipsis", no_wrap=True) for line in status_lines(state, options.max_width)]
-            shown += [Text(f"  {line}", style="dim", overflow="ellipsis", no_wrap=True) for line in log[-LOG_LINES:]]
-            return Group(*shown)
+        def draw(console: Console, options: ConsoleOptions) -> RenderableType:
+            # The board takes the lines the terminal can spare above the notice and the move list.
+            return board(state, log, options.max_width, options.size.height or DEFAULT_HEIGHT)
 
-        return Group(grid if panels else "The display is empty.", Fitted(lines))
+        return Fitted(draw)
 
     def steps(self, view: View, legal: Sequence[Any]) -> list[Step[MusesAction]]:
         state = _state(view)
@@ -231,7 +365,12 @@ class MusesUI(GameUI[MusesAction]):
         else:
             for i, rot in missing:
                 card = state.card(i)
-                out.append((("Claim a muse", f"{card.name} ({card.worth})"), f"{dice} do not meet {card.top(rot)}"))
+                out.append(
+                    (
+                        ("Claim a muse", f"{card.name} ({card.worth})"),
+                        f"{dice} do not meet {condition_text(card.top(rot))}",
+                    )
+                )
         if state.hints == 0:
             out.append((("Use a hint",), "no hints left"))
         if not state.unused_powers():
@@ -247,9 +386,8 @@ class MusesUI(GameUI[MusesAction]):
         return out
 
     def render_result(self, state: State[Any]) -> RenderableType:
+        """The card set played (its name, cards, target and hints), the muses claimed, and the verdict."""
         assert isinstance(state, MusesState)
-        import textwrap
-
         from rich.console import Group
         from rich.text import Text
 
@@ -264,4 +402,6 @@ class MusesUI(GameUI[MusesAction]):
             wrapped = textwrap.wrap(total, options.max_width - 1, subsequent_indent="  ")
             return Group(*(Text(line.replace("\u00a0", " ")) for line in wrapped))
 
-        return Group(Fitted(claimed), f"Unused hints: {state.hints}", f"[bold]{state.outcome_text()}[/bold]")
+        name = "the default cards" if state.cardset.source == "default" else state.cardset.source
+        played = Text(f"Played with {name}: {set_words(state.cardset)}.")
+        return Group(played, Fitted(claimed), f"Unused hints: {state.hints}", f"[bold]{state.outcome_text()}[/bold]")
