@@ -46,7 +46,11 @@ class Result:
 
 
 def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate of ``points`` in ``n`` (draws count half a point)."""
+    """The 95% Wilson score interval of a rate of ``points`` in ``n`` (draws count half a point).
+
+    >>> [round(x, 3) for x in wilson(0, 40)], [round(x, 3) for x in wilson(20, 40)]
+    ([0.0, 0.088], [0.352, 0.648])
+    """
     if n == 0:
         return 0.0, 1.0
     p = points / n

@@ -41,7 +41,8 @@ class Table:
 
     def __init__(self, game: str | Game[Any], options: Mapping[str, Any] | None = None) -> None:
         self.game: Game[Any] = load(game)
-        self.options = self.game.check_options({k: _option_text(v) for k, v in (options or {}).items()})
+        # Options a person chose, as at the menu: a game may read what they name (Muses: a card file).
+        self.options = self.game.resolve_options({k: _option_text(v) for k, v in (options or {}).items()})
         self.players = self.game.info.seat_count(self.options)
         actions = self.game.distinct_actions(self.options)
         if actions is None:
