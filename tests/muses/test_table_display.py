@@ -233,3 +233,14 @@ def test_the_rules_explain_every_power_condition_word_and_the_card_display() -> 
         assert word in RULES, word
     for word in ("▲", "17%", "36", "✗ upright", "✗ blank", "in the order"):
         assert word in RULES, word
+
+
+def test_a_face_keeps_its_digit_when_the_log_wraps() -> None:
+    from tabletop_muses.ui import log_lines
+
+    entry = "Ended the turn without a claim. Turned: Cleo to ⚅ 6 ⚅ 6, Terpsichore to ⚀ 1 ⚄ 5, Polyhymnia to ⚂ 3."
+    for width in range(60, 81):
+        lines = log_lines([entry], width, 3)
+        assert " ".join(line.strip() for line in lines) == entry, width
+        assert not any(line.rstrip()[-1] in "⚀⚁⚂⚃⚄⚅" for line in lines), (width, lines)
+        assert not any(re.search("[⚀-⚅] [1-6]$", line) for line in lines[:-1]), (width, lines)  # ⚀ 1 ⚄ 5 whole

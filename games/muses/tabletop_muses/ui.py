@@ -14,6 +14,7 @@ The table's Hint asks the exact solver for the best move
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.ui.base import GameUI, Step
 from tabletop_muses.cards import Card, CardSet, Power
-from tabletop_muses.conditions import PAIRS, Condition
+from tabletop_muses.conditions import FACE_GLYPHS, PAIRS, Condition
 from tabletop_muses.rules import (
     ACT,
     OVER,
@@ -53,10 +54,12 @@ MENU_RESERVE = 9
 """Lines kept under the board: the table's notice line, then the largest first list (its question,
 the four first steps, usable or greyed, then Hint, Log and Game menu)."""
 MIN_LOG_LINES = 2
-MAX_LOG_LINES = 16
+MAX_LOG_LINES = 24
 MIN_CLAIMED_LINES = 2
 MAX_CLAIMED_LINES = 4
 DEFAULT_HEIGHT = 24
+FACE_RUN = re.compile(f"[{FACE_GLYPHS}] [1-6](?: [{FACE_GLYPHS}] [1-6])?")
+"""A face with its digit, or a condition's two (``⚀ 1 ⚄ 5``): the log never breaks a line inside one."""
 
 
 def power_short(power: Power | None) -> str:
@@ -249,7 +252,10 @@ def log_lines(log: Sequence[str], width: int, count: int) -> list[str]:
     """
     shown: list[str] = []
     for entry in reversed(log):
-        wrapped = textwrap.wrap(entry, width - 1, initial_indent="  ", subsequent_indent="    ") or ["  "]
+        # A face and its digit (``⚄ 5``) stay on one line: the spaces inside do not break.
+        kept = FACE_RUN.sub(lambda m: m[0].replace(" ", "\u00a0"), entry)
+        wrapped = textwrap.wrap(kept, width - 1, initial_indent="  ", subsequent_indent="    ") or ["  "]
+        wrapped = [line.replace("\u00a0", " ") for line in wrapped]
         if len(shown) + len(wrapped) > count:
             if not shown and count > 0:
                 shown = wrapped[:count]
