@@ -4,7 +4,7 @@
 >>> from tabletop_muses.rules import MusesState
 >>> cards = load_cards().with_target(5)
 >>> state = MusesState(cards)
->>> for text in ("draw Erato", "roll 2 3"):
+>>> for text in ("draw Erato", "roll 1 2"):
 ...     state.apply(next(a for a in state.legal_actions() if str(a) == text))
 >>> advice = Advisor(cards, cache_dir=None).advise(state)
 >>> str(advice.best), advice.value == advice.options[0][1]

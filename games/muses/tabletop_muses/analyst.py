@@ -5,7 +5,7 @@
 >>> from tabletop_muses.rules import MusesState
 >>> cards = load_cards().with_target(5)
 >>> state = MusesState(cards)
->>> for text in ("draw Erato", "roll 2 3"):
+>>> for text in ("draw Erato", "roll 1 2"):
 ...     state.apply(next(a for a in state.legal_actions() if str(a) == text))
 >>> analysis = MusesAnalyst(cards, cache_dir=None).analyse(
 ...     state.view(0), state.legal_actions(), seconds=1, rng=random.Random(0))
