@@ -98,8 +98,9 @@ def test_the_chosen_file_is_read_once_and_shown_by_name_and_digest(tmp_path: Pat
     value = options["cards"]
     assert is_embedded(value) and "Alpha" in value and str(tmp_path) not in value
     digest = load_cards(cards).digest
-    assert CARDS_OPTION.label_of(value) == f"three.toml (sha256 {digest[:8]})"
-    assert describe_options(game, options) == f"Card file: three.toml (sha256 {digest[:8]})"
+    assert CARDS_OPTION.label_of(value) == f"three.toml (sha256 {digest[:8]}) · 3 cards, target 8, 1 hint"
+    assert describe_options(game, options) == f"Card file: {CARDS_OPTION.label_of(value)}"
+    assert CARDS_OPTION.argument(value) == "three.toml"  # what `tabletop play muses --cards` is given again
     cards.unlink()
     assert game.resolve_options(options) == options  # the embedded set needs the file no more
     assert [c.name for c in game.new_initial_state(options).cardset.cards] == ["Alpha", "Beta", "Gamma"]

@@ -332,6 +332,16 @@ def canonical_text(cardset: CardSet) -> str:
     return "\n".join(lines)  # no final line break: option values are stripped of spaces
 
 
+def set_words(cardset: CardSet) -> str:
+    """A card set in a few words: ``9 cards, target 20, 3 hints``.
+
+    >>> set_words(load_cards())
+    '9 cards, target 20, 3 hints'
+    """
+    n, h = len(cardset.cards), cardset.hints
+    return f"{n} card{'s' if n != 1 else ''}, target {cardset.target}, {h} hint{'s' if h != 1 else ''}"
+
+
 def embed_cardset(cardset: CardSet) -> str:
     """The set as one text that carries it whole: ``muses-cards/1 DIGEST NAME``, a line break, its canonical text.
 

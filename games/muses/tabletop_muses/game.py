@@ -27,6 +27,7 @@ from tabletop_muses.cards import (
     file_label,
     is_embedded,
     load_cards,
+    set_words,
 )
 from tabletop_muses.rules import MusesAction, MusesState, parse_action, state_from_json
 
@@ -50,14 +51,29 @@ class CardsOption(Option):
     """The card-file option: its value carries a whole card set, so it is shown by name and digest."""
 
     def label_of(self, value: str) -> str:
-        """``default``, or the file's name and the start of the set's digest.
+        """``default``, or the file's name and the start of the set's digest; with the set in a few words.
 
         >>> CARDS_OPTION.label_of(embed_cardset(load_cards())).startswith("default (sha256 ")
         True
+        >>> CARDS_OPTION.label_of("default")
+        'default · 9 cards, target 20, 3 hints'
         """
         if value == DEFAULT or not value:
-            return DEFAULT
-        return embedded_label(value) if is_embedded(value) else _short(value)
+            return f"{DEFAULT} · {set_words(default_cards())}"
+        if not is_embedded(value):
+            return _short(value)  # a path: its file is not opened here
+        try:
+            words = set_words(cardset_from_embedded(value))
+        except CardFileError:
+            return embedded_label(value)
+        return f"{embedded_label(value)} · {words}"
+
+    def argument(self, value: str) -> str:
+        """The card file's name, for ``--cards`` (the set's own text cannot be typed)."""
+        if is_embedded(value):
+            head = value.partition("\n")[0].split(" ", 2)
+            return head[2] if len(head) == 3 else value
+        return value
 
 
 CARDS_OPTION = CardsOption(
@@ -203,6 +219,13 @@ class MusesGame(Game[MusesAction]):
 
     def agent_labels(self) -> Mapping[str, str]:
         return {"naive": "Naive (claims what the dice show)", "optimal": "Optimal (exact solver)"}
+
+    def stats_variant(self, options: Mapping[str, str]) -> str | None:
+        """Each card set but the default counts apart in the statistics, by its file's name and digest."""
+        value = options.get("cards", DEFAULT)
+        if value == DEFAULT or cardset_of(value).digest == default_cards().digest:
+            return None
+        return embedded_label(value) if is_embedded(value) else _short(value)
 
     def analyst(self, options: Mapping[str, str]) -> Analyst[MusesAction]:
         """The exact advisor (:mod:`tabletop_muses.analyst`) for the match's card set."""

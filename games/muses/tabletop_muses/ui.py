@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tabletop.ui.base import GameUI, Step
-from tabletop_muses.cards import Card, CardSet, Power
+from tabletop_muses.cards import Card, Power, set_words
 from tabletop_muses.conditions import FACE_GLYPHS, PAIRS, Condition
 from tabletop_muses.rules import (
     ACT,
@@ -296,12 +296,6 @@ def board(state: MusesState, log: Sequence[str], width: int, height: int) -> Ren
     parts += [Text(line, overflow="ellipsis", no_wrap=True) for line in status]
     parts += [Text(line, style="dim", overflow="ellipsis", no_wrap=True) for line in log_lines(log, width, logged)]
     return Group(*parts)
-
-
-def set_words(cardset: CardSet) -> str:
-    """A card set in a few words: ``9 cards, target 20, 3 hints``."""
-    n, h = len(cardset.cards), cardset.hints
-    return f"{n} card{'s' if n != 1 else ''}, target {cardset.target}, {h} hint{'s' if h != 1 else ''}"
 
 
 class MusesUI(GameUI[MusesAction]):
