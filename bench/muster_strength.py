@@ -27,7 +27,7 @@ new game after M minutes. Each run prints the table over every game in the file:
 
 ``--backend ray`` plays the games on a Ray cluster instead of local processes
 (one started here, or the one at ``--address`` / ``$RAY_ADDRESS``; see
-docs/cluster.md); the games and the table are the same for the same seed::
+docs/research.md, "The simulation lab on Ray"); the games and the table are the same for the same seed::
 
     python bench/muster_strength.py --backend ray --address auto --results bench/results/muster-strength.jsonl
 """

@@ -56,8 +56,9 @@ DEFAULT_FILE = "default.toml"
 MAX_FILE_BYTES = 1_000_000
 """A card file larger than this is refused unread: nine cards take about 1 KB."""
 MAX_CARDS = 10
-"""The most cards a set may have: the solver behind Advise and ``muses solve``
-does at least twice the work for every card added (nine take 25 s, ten a few minutes)."""
+"""The most cards a set may have: the solver behind Hint and ``muses solve`` does
+about twice the work for every card added (the default nine, with four live edges,
+take about 20 s of processor time; a large ten-card set about a minute)."""
 MAX_NAME_CHARS = 24
 """The longest card name (the longest Muse, Terpsichore, has 11 letters)."""
 MAX_CONDITION_CHARS = 80
