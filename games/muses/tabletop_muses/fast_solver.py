@@ -42,19 +42,15 @@ from typing import TYPE_CHECKING, Any
 from tabletop_muses.cards import CardSet
 from tabletop_muses.conditions import PAIR_INDEX, PAIRS
 from tabletop_muses.solver import (
-    _ENTRY_BYTES,
     _HEADER,
-    _OLD_MAGIC,
     CACHE_MAGIC,
     CACHE_VERSION,
-    DAMAGED,
     LOADED,
-    MISSING,
-    OUTDATED,
     ROLL_WEIGHTS,
     SCORE,
     WIN,
     Solver,
+    read_solution,
 )
 
 if TYPE_CHECKING:
@@ -604,29 +600,10 @@ class FastSolver(Solver):
 
     def load(self, path: Path) -> str:
         """Read values written by :meth:`save` or :meth:`Solver.save`; the same checks and answers."""
+        status, payload, count = read_solution(path)
+        if status != LOADED:
+            return status
         np = _numpy()
-        try:
-            with path.open("rb") as fh:
-                size = os.fstat(fh.fileno()).st_size
-                head = fh.read(_HEADER.size)
-                if head.startswith(_OLD_MAGIC):
-                    return OUTDATED
-                if len(head) < _HEADER.size:
-                    return DAMAGED
-                magic, version, count, checksum = _HEADER.unpack(head)
-                if magic != CACHE_MAGIC:
-                    return DAMAGED
-                if version != CACHE_VERSION:
-                    return OUTDATED
-                if size != _HEADER.size + count * _ENTRY_BYTES:
-                    return DAMAGED
-                payload = fh.read(count * _ENTRY_BYTES)
-        except FileNotFoundError:
-            return MISSING
-        except OSError:
-            return DAMAGED
-        if len(payload) != count * _ENTRY_BYTES or hashlib.sha256(payload).digest() != checksum:
-            return DAMAGED
         keys = np.frombuffer(payload, "<u8", count).astype(np.int64)
         values = np.frombuffer(payload, "<f8", count, offset=count * 8).astype(np.float64)
         order = np.argsort(keys, kind="stable")

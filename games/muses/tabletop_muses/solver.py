@@ -374,28 +374,9 @@ class Solver:
         The size is checked against the header before anything is read into memory,
         then the checksum; a file that fails either is left unused.
         """
-        try:
-            with path.open("rb") as fh:
-                size = os.fstat(fh.fileno()).st_size
-                head = fh.read(_HEADER.size)
-                if head.startswith(_OLD_MAGIC):
-                    return OUTDATED
-                if len(head) < _HEADER.size:
-                    return DAMAGED
-                magic, version, count, checksum = _HEADER.unpack(head)
-                if magic != CACHE_MAGIC:
-                    return DAMAGED
-                if version != CACHE_VERSION:
-                    return OUTDATED
-                if size != _HEADER.size + count * _ENTRY_BYTES:
-                    return DAMAGED
-                payload = fh.read(count * _ENTRY_BYTES)
-        except FileNotFoundError:
-            return MISSING
-        except OSError:
-            return DAMAGED
-        if len(payload) != count * _ENTRY_BYTES or hashlib.sha256(payload).digest() != checksum:
-            return DAMAGED
+        status, payload, count = read_solution(path)
+        if status != LOADED:
+            return status
         self.memo = _memo_from_bytes(payload, count)
         return LOADED
 
@@ -418,6 +399,34 @@ def _memo_bytes(memo: dict[int, float]) -> bytes:
         keys.byteswap()
         values.byteswap()
     return keys.tobytes() + values.tobytes()
+
+
+def read_solution(path: Path) -> tuple[str, bytes, int]:
+    """The checked entries of a solution file: (:data:`LOADED`, the keys then the values, their count), or a
+    status saying why there are none (:data:`MISSING`, :data:`OUTDATED`, :data:`DAMAGED`) with no bytes."""
+    try:
+        with path.open("rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            head = fh.read(_HEADER.size)
+            if head.startswith(_OLD_MAGIC):
+                return OUTDATED, b"", 0
+            if len(head) < _HEADER.size:
+                return DAMAGED, b"", 0
+            magic, version, count, checksum = _HEADER.unpack(head)
+            if magic != CACHE_MAGIC:
+                return DAMAGED, b"", 0
+            if version != CACHE_VERSION:
+                return OUTDATED, b"", 0
+            if size != _HEADER.size + count * _ENTRY_BYTES:
+                return DAMAGED, b"", 0
+            payload = fh.read(count * _ENTRY_BYTES)
+    except FileNotFoundError:
+        return MISSING, b"", 0
+    except OSError:
+        return DAMAGED, b"", 0
+    if len(payload) != count * _ENTRY_BYTES or hashlib.sha256(payload).digest() != checksum:
+        return DAMAGED, b"", 0
+    return LOADED, payload, count
 
 
 def _memo_from_bytes(payload: bytes, count: int) -> dict[int, float]:
