@@ -30,5 +30,7 @@ if [ "$stale" = 1 ]; then
         -e "$root$extras" -e "$root/games/muster" -e "$root/games/muses" >&2
     touch "$stamp"
     # A full install serves play too.
-    [ "$mode" = test ] && touch "$venv/.tabletop-installed-play"
+    if [ "$mode" = test ]; then
+        touch "$venv/.tabletop-installed-play"
+    fi
 fi

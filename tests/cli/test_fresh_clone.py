@@ -1,0 +1,100 @@
+"""The README's quick start as a newcomer meets it: a fresh copy of the repository, each command run FIRST.
+
+These tests build virtual environments from the package registry, so they take a minute or two; set
+``TABLETOP_OFFLINE=1`` to skip them on a machine without one. CI runs them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.cli.pty_helpers import select
+
+ROOT = Path(__file__).resolve().parents[2]
+SETUP_SECONDS = 600
+"""How long a first set-up (a virtual environment, then the packages) may take on a slow machine."""
+
+pytestmark = [
+    pytest.mark.pty,
+    pytest.mark.skipif(bool(os.environ.get("TABLETOP_OFFLINE")), reason="TABLETOP_OFFLINE: no package registry"),
+    pytest.mark.skipif(not (ROOT / ".git").exists(), reason="not a git checkout"),
+]
+
+
+def fresh_copy(destination: Path) -> Path:
+    """The files git tracks, as this working tree has them, in a new folder: what a fresh clone holds."""
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], check=True, capture_output=True).stdout.decode(
+        "utf-8"
+    )
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if not source.is_file():  # deleted in the working tree, not yet committed
+            continue
+        target = destination / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+    return destination
+
+
+def newcomer_env() -> dict[str, str]:
+    """The environment of a person's shell: no virtual environment active, Python from the system."""
+    env = {key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")}
+    venv_bin = str(Path(sys.executable).parent)
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if p != venv_bin)
+    env.update(TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="80", LINES="24")
+    return env
+
+
+@pytest.fixture
+def clone(tmp_path: Path) -> Path:
+    return fresh_copy(tmp_path / "tabletop")
+
+
+def test_first_play_sh_opens_the_menu(clone: Path, tmp_path: Path) -> None:
+    env = newcomer_env()
+    env["TABLETOP_DATA_DIR"] = str(tmp_path / "data")
+    child = pexpect.spawn(
+        str(clone / "play.sh"), [], cwd=str(clone), env=env, encoding="utf-8", dimensions=(24, 80), timeout=30
+    )
+    child.expect("What would you like to play", timeout=SETUP_SECONDS)
+    select(child, "Quit")
+    child.expect("Quit Tabletop\\?")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    assert "Traceback" not in str(child.before)
+
+    listed = subprocess.run(
+        [str(clone / "play.sh"), "list"], cwd=clone, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert listed.returncode == 0, listed.stderr
+    assert "muster" in listed.stdout and "muses" in listed.stdout
+
+
+def test_first_test_sh_sets_up_and_runs_pytest(clone: Path) -> None:
+    """The test command on a first run: it sets up everything (extras included) and hands over to pytest.
+
+    The whole suite is not run again inside itself: a test selection that collects one small module shows
+    that the set-up finished and pytest, with the test tools, runs in the new environment.
+    """
+    env = newcomer_env()
+    done = subprocess.run(
+        [str(clone / "test.sh"), "tests/test_docstring_examples.py", "-k", "cards", "-p", "no:cacheprovider"],
+        cwd=clone,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=SETUP_SECONDS,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout
+    for tool in ("pytest", "ruff", "mypy"):
+        assert (clone / ".venv" / "bin" / tool).exists(), tool
