@@ -39,6 +39,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
+from tabletop.numbers import NumberError, excerpt, read_number
+
 if TYPE_CHECKING:
     from tabletop.analysis import Analyst
     from tabletop.encoding import ViewEncoding
@@ -390,12 +392,11 @@ class WholeNumber(Option):
     def parse(self, text: str) -> str:
         """``text`` as the number's notation, if it is a whole number within the bounds."""
         try:
-            number = int(text.strip())
-        except ValueError:
-            number = self.low - 1
-        if not self.low <= number <= self.high:
-            raise ValueError(f"{self.label}: {text!r} is not a whole number from {self.low} to {self.high}")
-        return str(number)
+            return str(read_number(text, self.low, self.high))
+        except NumberError:
+            raise ValueError(
+                f"{self.label}: {excerpt(text)} is not a whole number from {self.low} to {self.high}"
+            ) from None
 
     def value(self, options: Mapping[str, str]) -> int:
         """The number ``options`` give (the default when they do not name it)."""

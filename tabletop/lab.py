@@ -33,6 +33,8 @@ BACKENDS = ("processes", "ray")
 """The ``--backend`` choices; ``processes`` is the default."""
 INSTALL_RAY = "pip install 'tabletop[cluster]'"
 """What to type to get Ray."""
+MAX_WORKERS = 1024
+"""The most workers ``--workers`` may ask for (on processes, the machine's processors bound it further)."""
 MAX_REPLAYS = 3
 """How many times one game is played again after the worker playing it died, before the run gives up."""
 

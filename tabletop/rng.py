@@ -13,6 +13,8 @@ import hashlib
 import random
 import secrets
 
+from tabletop.numbers import NumberError, excerpt, read_number
+
 MAX_SEED = 2**31 - 1
 
 
@@ -39,9 +41,9 @@ def derive_seed(seed: int, label: str) -> int:
 def parse_seed(text: str) -> int:
     """Read a seed typed by a player; raise ValueError with a plain message."""
     text = text.strip()
-    if not text.isdigit():
-        raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {text!r}")
-    value = int(text)
-    if value > MAX_SEED:
-        raise ValueError(f"a seed is at most {MAX_SEED}")
-    return value
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {excerpt(text)}")
+    try:
+        return read_number(text, 0, MAX_SEED)
+    except NumberError:
+        raise ValueError(f"a seed is at most {MAX_SEED}") from None

@@ -10,6 +10,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from tabletop.numbers import SHOWN_CHARS, NumberError, excerpt, read_number
 from tabletop.ui.terminal import make_console as make_console  # one console style for every command
 
 if TYPE_CHECKING:
@@ -178,10 +179,12 @@ def parse_id(text: str) -> int:
     """
     digits = text.strip()
     if not (digits.isascii() and digits.isdigit()):
-        raise CommandFailure(f"{text!r} is not a game id (a number from `tabletop history`)")
-    if int(digits) > MAX_GAME_ID:
-        raise CommandFailure(f"no game with id {digits} (ids are the numbers `tabletop history` lists)")
-    return int(digits)
+        raise CommandFailure(f"{excerpt(text)} is not a game id (a number from `tabletop history`)")
+    try:
+        return read_number(digits, 0, MAX_GAME_ID)
+    except NumberError:
+        shown = digits if len(digits) <= SHOWN_CHARS else digits[:SHOWN_CHARS] + "…"
+        raise CommandFailure(f"no game with id {shown} (ids are the numbers `tabletop history` lists)") from None
 
 
 def require_terminal(what: str) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.commands import common
 from tabletop.commands.common import CommandFailure, game_infos, make_console, open_store, parse_id, report, short_names
+from tabletop.numbers import LARGEST_STORED, argument
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -17,7 +18,11 @@ if TYPE_CHECKING:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare ``--limit``, ``--game``, ``--delete`` and ``--yes`` on the sub-command's parser."""
     parser.add_argument(
-        "--limit", type=int, default=50, metavar="N", help="show the N most recent games (default 50; 0 for all)"
+        "--limit",
+        type=argument(0, LARGEST_STORED),
+        default=50,
+        metavar="N",
+        help="show the N most recent games (default 50; 0 for all)",
     )
     parser.add_argument("--game", metavar="GAME", help="only games of this game id")
     parser.add_argument("--delete", metavar="ID", help="forget the game with this id (asks first)")
@@ -31,8 +36,6 @@ def run(args: argparse.Namespace) -> int:
 
     console = make_console()
     try:
-        if args.limit < 0:
-            raise CommandFailure("--limit must be 0 or more")
         if args.delete is not None:
             return _delete(args, console)
         with open_store(args, console, write=False) as store:

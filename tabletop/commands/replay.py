@@ -270,8 +270,9 @@ def next_position(answer: str, k: int, length: int) -> int | None:
         return 0
     if key in ("e", "end"):
         return length
-    if key.isdecimal():
-        return min(int(key), length)
+    if key.isascii() and key.isdigit():
+        # A number past the end goes to the end, however many digits it has (int() refuses thousands).
+        return length if len(key.lstrip("0")) > len(str(length)) else min(int(key), length)
     raise ValueError(f"{answer.strip()!r} is not a replay key")
 
 

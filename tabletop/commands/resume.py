@@ -7,8 +7,13 @@ import argparse
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the optional game ``id`` on the sub-command's parser."""
+    from tabletop.numbers import LARGEST_STORED, argument
+
     parser.add_argument(
-        "id", nargs="?", type=int, help="the game's number in `tabletop history` (default: the latest unfinished)"
+        "id",
+        nargs="?",
+        type=argument(0, LARGEST_STORED),
+        help="the game's number in `tabletop history` (default: the latest unfinished)",
     )
 
 

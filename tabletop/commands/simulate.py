@@ -17,10 +17,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tabletop.game import CHANCE, Game, score_of
-from tabletop.lab import BACKENDS, Lab, open_lab
+from tabletop.lab import BACKENDS, MAX_WORKERS, Lab, open_lab
 from tabletop.loop import Match
-from tabletop.rng import derive_seed
+from tabletop.numbers import argument
+from tabletop.rng import MAX_SEED, derive_seed
 
+MAX_GAMES = 100_000
+"""The most games one table plays: a larger one is refused (a table of several seeds gives more)."""
 _GAMES: dict[str, Game[Any]] = {}
 """Games already found, by id: a worker looks each one up once, not once a game."""
 
@@ -28,7 +31,12 @@ _GAMES: dict[str, Game[Any]] = {}
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the game id, ``--games``, ``--agents``, ``--workers``, ``--seed``, ``--backend`` and the other settings on the sub-command's parser."""
     parser.add_argument("game", help="the game id (see `tabletop list`)")
-    parser.add_argument("--games", type=_positive, default=100, help="how many games (default: %(default)s)")
+    parser.add_argument(
+        "--games",
+        type=argument(1, MAX_GAMES),
+        default=100,
+        help=f"how many games, at most {MAX_GAMES:,} (default: %(default)s)",
+    )
     parser.add_argument(
         "--agents",
         required=True,
@@ -36,11 +44,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=_positive,
+        type=argument(1, MAX_WORKERS),
         default=None,
-        help="processes to use (default: 1); with --backend ray, games played at once (default: the cluster's CPUs)",
+        help="processes to use, at most this machine's processors (default: 1);"
+        " with --backend ray, games played at once (default: the cluster's CPUs)",
     )
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default: %(default)s)")
+    parser.add_argument(
+        "--seed", type=argument(0, MAX_SEED), default=1, help="seed of the first game (default: %(default)s)"
+    )
     parser.add_argument(
         "--variant",
         action="append",
@@ -65,16 +76,6 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ADDR",
         help="the Ray cluster to join (host:port, or auto); default: $RAY_ADDRESS, else a local cluster is started",
     )
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 @dataclass

@@ -95,8 +95,9 @@ class PlainPrompter(Prompter):
                 return usable[start].value
             if back is not None and answer in BACK_WORDS:
                 return back.value
-            if answer.isdecimal() and 1 <= int(answer) <= len(usable):
-                return usable[int(answer) - 1].value
+            number = _listed_number(answer, len(usable))
+            if number is not None:
+                return usable[number - 1].value
             keyed = next((c for c in usable if c.key and c.key == answer and not c.key.isdecimal()), None)
             if keyed is not None:
                 return keyed.value
@@ -162,3 +163,15 @@ def numbered_lines(choices: Sequence[Choice]) -> list[str]:
 def _print(text: str) -> None:
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
+
+
+def _listed_number(answer: str, count: int) -> int | None:
+    """The entry ``answer`` numbers, from 1 to ``count`` (None for anything else, however many digits it has).
+
+    >>> _listed_number("2", 3), _listed_number("4", 3), _listed_number("9" * 5000, 3)
+    (2, None, None)
+    """
+    if not answer.isdecimal() or len(answer.lstrip("0")) > len(str(count)):  # int() refuses thousands of digits
+        return None
+    number = int(answer)
+    return number if 1 <= number <= count else None

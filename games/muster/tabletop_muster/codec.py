@@ -17,6 +17,7 @@ import json
 from typing import Any, NoReturn, TypeVar
 
 from tabletop.game import InvalidStateError
+from tabletop.numbers import json_number
 from tabletop_muster.cards import (
     BRIDGE_BASE,
     CARD_GRAMMAR,
@@ -53,6 +54,9 @@ from tabletop_muster.view import (
 )
 
 R = TypeVar("R", bound=MusterRules)
+MAX_NUMBER_DIGITS = 6
+"""The longest number a position holds (a turn, a hand size, a deck size are a few digits); longer ones are
+refused before Python converts them (``int()`` of thousands of digits fails on its own)."""
 
 
 # ------------------------------------------------------------------ writing
@@ -87,10 +91,19 @@ def _fail(path: str, message: str) -> NoReturn:
     raise InvalidStateError(f"{path}: {message}" if path else message)
 
 
+def _not_a_position(reason: str) -> InvalidStateError:
+    return InvalidStateError(f"not a Muster position: {reason}")
+
+
 def loads(text: str) -> Any:
-    """Parse JSON text, refusing bad JSON with its line and column."""
+    """Parse JSON text, refusing bad JSON with its line and column, and numbers longer than any position holds.
+
+    >>> loads('{"turn": ' + "9" * 5000 + "}")
+    Traceback (most recent call last):
+    tabletop.game.InvalidStateError: not a Muster position: a number of 5000 digits (the longest allowed has 6)
+    """
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=json_number(MAX_NUMBER_DIGITS, _not_a_position))
     except json.JSONDecodeError as exc:
         raise InvalidStateError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
