@@ -33,7 +33,8 @@ LEAVING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") 
 INTERACTIVE = frozenset({"menu", "play", "resume", "replay"})
 """Commands that hold the terminal: a leaving signal ends them as Ctrl-C does. The others keep the
 system's default and end at once (``simulate`` would otherwise wait for its worker processes' games)."""
-LEFT = "Left Tabletop. Any game in progress is saved: Continue it from the menu."
+LEFT = "Left Tabletop."
+"""The goodbye; leaving in the middle of a game adds what of it is saved, read back from the database."""
 DISK_FULL = "the output could not be written: the disk is full (no space left on device)"
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
@@ -104,13 +105,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe or a full disk shows here, where it can still be reported
         return status
     except LeaveSignal as exc:
-        _leave_cleanly()
+        _leave_cleanly(exc)
         return EXIT_SIGNAL_BASE + exc.signum
-    except KeyboardInterrupt:
-        _leave_cleanly()
+    except KeyboardInterrupt as exc:
+        _leave_cleanly(exc)
         return EXIT_INTERRUPTED
-    except EOFError:
-        _leave_cleanly()
+    except EOFError as exc:
+        _leave_cleanly(exc)
         return 0
     except CommandFailure as exc:  # bad input (UsageError, status 2) or a failure the command explained
         print(f"tabletop: {printable(str(exc))}", file=sys.stderr)
@@ -208,10 +209,15 @@ def _discard_output() -> None:
         pass
 
 
-def _leave_cleanly() -> None:
-    """Ctrl-C, Ctrl-D or a leaving signal: say goodbye on a fresh line (every game in progress is already saved)."""
+def _leave_cleanly(exc: BaseException) -> None:
+    """Ctrl-C, Ctrl-D or a leaving signal: say goodbye on a fresh line, with what of a game being played is saved.
+
+    The game being played notes that on the exception as it passes (``add_note``): nothing is claimed
+    that was not read back from the database.
+    """
+    words = " ".join([LEFT, *getattr(exc, "__notes__", [])])
     try:
-        sys.stdout.write(f"\n{LEFT}\n" if sys.stdout.isatty() else "\n")
+        sys.stdout.write(f"\n{words}\n" if sys.stdout.isatty() else "\n")
         sys.stdout.flush()
     except (OSError, ValueError):  # the terminal is gone (its window closed) or the pipe is closed
         _discard_output()

@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Continue the unfinished game ``args.id`` (default: the latest) at the terminal; return the exit status."""
-    from tabletop.commands.common import EXIT_USAGE, open_store
+    from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, open_store
     from tabletop.commands.session import continue_record, interactive_console
 
     console = interactive_console("tabletop resume")
@@ -40,5 +40,4 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from tabletop.ui.plain import make_prompter
 
-    continue_record(record, console, make_prompter(), store)
-    return 0
+    return 0 if continue_record(record, console, make_prompter(), store) else EXIT_FAILURE

@@ -45,7 +45,8 @@ def interactive_console(what: str) -> Any:
 
 
 def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
-    """Check for a terminal, then play the game set up; 0 when it ends or the player leaves."""
+    """Check for a terminal, then play the game set up; 0 when it ends or the player leaves, 1 when it
+    could not start or stopped on an error (a save that failed, a plugin's bug)."""
     from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, open_store
 
     console = interactive_console(f"tabletop play {setup.game.info.id}")
@@ -55,14 +56,17 @@ def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
 
     # A game that cannot be saved (busy, read-only, not Tabletop's database) is refused before it starts.
     store = open_store(data_dir, console, write=True)
-    started = play_setup(setup, console, make_prompter(), data_dir=data_dir, store=store)
-    return 0 if started else EXIT_FAILURE
+    played = play_setup(setup, console, make_prompter(), data_dir=data_dir, store=store)
+    return 0 if played else EXIT_FAILURE
 
 
 def play_setup(
     setup: Setup, console: Any, prompter: Prompter, *, data_dir: str | None = None, store: Store | None = None
 ) -> bool:
-    """Play a new game from ``setup`` to its end or until the player leaves; False if it could not start."""
+    """Play a new game from ``setup`` to its end or until the player leaves.
+
+    False if it could not start or stopped on an error (said to the player).
+    """
     if _hot_seat_refused(setup.seats.count(HUMAN), console, prompter):
         return False
     try:
@@ -77,13 +81,13 @@ def play_setup(
     store = _writable_store(store, data_dir, console, prompter, "This game cannot start")
     if store is None:
         return False
-    recorder = None
     try:
         recorder = start_recording(store, match, setup.seats, setup.seat_names())
-    except StoreError as exc:  # the database failed between opening and the first write: play on, unsaved
-        console.print(f"[bold]This game will not be saved:[/bold] {escape(str(exc))}")
-    play_match(match, setup.seat_names(), console, prompter, recorder)
-    return True
+    except StoreError as exc:  # the database failed between opening and the first write: a game unsaved is refused
+        console.print(f"[bold]This game cannot start:[/bold] {escape(str(exc))}")
+        prompter.pause("Press any key to go on")
+        return False
+    return play_match(match, setup.seat_names(), console, prompter, recorder)
 
 
 def _writable_store(
@@ -109,12 +113,12 @@ def _writable_store(
     return store
 
 
-def continue_record(record: GameRecord, console: Any, prompter: Prompter, store: Store) -> None:
-    """Rebuild a saved game and play on from where it stopped."""
+def continue_record(record: GameRecord, console: Any, prompter: Prompter, store: Store) -> bool:
+    """Rebuild a saved game and play on from where it stopped; False if it could not, or stopped on an error."""
     from rich.markup import escape
 
     if _hot_seat_refused(record.seats.count(HUMAN), console, prompter):
-        return
+        return False
     from tabletop.registry import Registry
     from tabletop.store import RecordError, StoreError, attach, load_match
 
@@ -123,30 +127,33 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
     except RecordError as exc:
         console.print(f"[bold]This game cannot be continued:[/bold] {escape(str(exc))}")
         prompter.pause("Press any key to go on")
-        return
+        return False
     assert record.id is not None, "a record from the database has an id"
     if _writable_store(store, None, console, prompter, "This game cannot be continued") is None:
-        return
+        return False
     try:
         recorder = attach(store, record.id, match)
-    except StoreError as exc:  # the database was moved aside since it was opened
+    except StoreError as exc:  # the database cannot be written, or was moved aside since it was opened
         console.print(f"[bold]This game cannot be continued:[/bold] {escape(str(exc))}")
         prompter.pause("Press any key to go on")
-        return
-    play_match(match, record.names, console, prompter, recorder)
+        return False
+    return play_match(match, record.names, console, prompter, recorder)
 
 
 def play_match(
     match: Match[Any], names: Sequence[str], console: Any, prompter: Prompter, recorder: Recorder | None
-) -> None:
+) -> bool:
     """Play ``match`` at the terminal, seats named ``names``, saving through ``recorder`` (None: not saved).
 
-    Leaving, a database that stops saving and a plugin's error each end the game with a word to the
-    player, never the program; Ctrl-D leaves the program.
+    Leaving, a save that fails and a plugin's error each end the game with a word to the player (what of
+    it is saved, read back from the database), never the program; True unless it stopped on an error.
+    Ctrl-C, Ctrl-D and a leaving signal leave the program: the exception goes on, with a note of what is
+    saved for the goodbye (:func:`leaving_words`).
     """
     from rich.markup import escape
 
     from tabletop.store import StoreError
+    from tabletop.store.db import StoreMovedError
     from tabletop.ui.play import LeaveGame, Table, play
 
     if recorder is not None:
@@ -156,23 +163,47 @@ def play_match(
         play(Table(match, match.game.ui(), console, prompter, list(names), saved=recorder is not None, on_hint=on_hint))
     except LeaveGame:
         console.print(f"Left the game. {_left_saved(recorder)}")
-        return
-    except EOFError:  # Ctrl-D: the player leaves the program
+        return True
+    except (KeyboardInterrupt, EOFError) as exc:  # Ctrl-C, Ctrl-D, a leaving signal: the program leaves
+        exc.add_note(_kept_sentence(recorder, "continue it from the menu, or run `{command}`."))
         raise
-    except StoreError as exc:  # the recorder stops a game that can no longer be saved anywhere
-        console.print(f"[bold]This game has stopped:[/bold] {escape(str(exc))}")
-        prompter.pause("Press any key to go on")
-        return
-    except Exception as exc:  # a plugin's bug ends the game, not the program
-        saved = (
-            "Every move up to the error is saved: Continue it from the menu once the game is fixed." if recorder else ""
+    except StoreError as exc:  # a save failed (its message says what is kept), or the file was moved aside
+        moved = isinstance(exc, StoreMovedError)  # what is kept is in the moved file, not where resume looks
+        stopped = "This game has stopped:" if moved else "This game has stopped."  # a save's message is sentences
+        console.print(f"[bold]{stopped}[/bold] {escape(str(exc))}")
+        _pause(
+            prompter, "" if moved else _kept_sentence(recorder, "run `{command}` to play on once that is put right.")
         )
-        _report_crash(exc, match.game.info.name, console, prompter, saved)
-        return
+        return False
+    except Exception as exc:  # a plugin's bug ends the game, not the program
+        saved = _kept_sentence(recorder, "continue it from the menu once the game is fixed.") if recorder else ""
+        _report_crash(exc, match.game.info.name, console, prompter, escape(saved))
+        return False
     if recorder is not None and recorder.error:
         console.print(f"[bold]This game could not be saved:[/bold] {escape(recorder.error)}")
     if not _offer_review(match, recorder, console, prompter):
         prompter.pause("Press any key to go on")
+    return True
+
+
+def _kept_sentence(recorder: Recorder | None, then: str) -> str:
+    """What the database holds of the game (read back), then ``then`` (``{command}`` is the resume command)."""
+    from tabletop.store.recorder import resume_command
+
+    if recorder is None:
+        return "This game was not being saved."
+    kept = recorder.kept()
+    return f"{kept[:1].upper()}{kept[1:]}: {then.format(command=resume_command(recorder.store, recorder.row_id))}"
+
+
+def _pause(prompter: Prompter, kept: str) -> None:
+    """Wait for a key; leaving the program there says ``kept`` in the goodbye."""
+    try:
+        prompter.pause("Press any key to go on")
+    except (KeyboardInterrupt, EOFError) as exc:
+        if kept:
+            exc.add_note(kept)
+        raise
 
 
 def _offer_review(match: Match[Any], recorder: Recorder | None, console: Any, prompter: Prompter) -> bool:
@@ -217,7 +248,7 @@ def _left_saved(recorder: Recorder | None) -> str:
         return (
             f"Its last moves could not be saved ({escape(recorder.error)}); Continue it from the menu to save the rest."
         )
-    return "It is saved: choose Continue in the menu, or run `tabletop resume`."
+    return escape(_kept_sentence(recorder, "choose Continue in the menu, or run `{command}`."))
 
 
 def _report_crash(exc: Exception, game_name: str, console: Any, prompter: Prompter, more: str = "") -> None:

@@ -14,7 +14,7 @@ See ``docs/data.md`` for where the data lives and the formats.
 from tabletop.agents import HUMAN
 from tabletop.store.db import DEFAULT_TIMEOUT, Store, StoreError, UnknownRecordError
 from tabletop.store.paths import data_dir, database_path
-from tabletop.store.recorder import Recorder, attach, start_recording
+from tabletop.store.recorder import GameNotSavedError, Recorder, attach, start_recording
 from tabletop.store.records import (
     RECORD_FORMAT,
     GameRecord,
@@ -32,6 +32,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "HUMAN",
     "RECORD_FORMAT",
+    "GameNotSavedError",
     "GameRecord",
     "RecordError",
     "Recorder",

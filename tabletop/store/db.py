@@ -19,6 +19,7 @@ SQLite file is never touched (:class:`ForeignDatabaseError`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -34,8 +35,39 @@ from urllib.parse import quote
 from tabletop import __version__
 from tabletop.game import score_of
 from tabletop.store import schema
+from tabletop.store.errors import (
+    ForeignDatabaseError,
+    StoreBusyError,
+    StoreError,
+    StoreFullError,
+    StoreMovedError,
+    StoreReadOnlyError,
+    StoreWriteError,
+    UnknownRecordError,
+    busy_message,
+    is_locked,
+    os_error,
+    read_only_message,
+    store_error,
+)
 from tabletop.store.paths import data_dir, database_path
 from tabletop.store.records import RECORD_FORMAT, GameRecord, now_iso
+
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "LOCK_TIMEOUT_ENV",
+    "ForeignDatabaseError",
+    "Store",
+    "StoreBusyError",
+    "StoreError",
+    "StoreFullError",
+    "StoreMovedError",
+    "StoreReadOnlyError",
+    "StoreWriteError",
+    "UnknownRecordError",
+    "lock_timeout",
+    "move_aside",
+]
 
 if TYPE_CHECKING:
     from tabletop.loop import Match
@@ -67,30 +99,6 @@ def lock_timeout(env: Mapping[str, str] | None = None) -> float:
     except ValueError:
         return DEFAULT_TIMEOUT
     return value if 0 <= value < float("inf") else DEFAULT_TIMEOUT
-
-
-class StoreError(Exception):
-    """The store cannot do what was asked; the message is for a person to read."""
-
-
-class UnknownRecordError(StoreError, LookupError):
-    """No game has that id in the store."""
-
-
-class StoreBusyError(StoreError):
-    """Another program kept the database locked for longer than the wait; nothing was changed."""
-
-
-class StoreReadOnlyError(StoreError):
-    """The database (or its directory) cannot be written: it can still be read."""
-
-
-class ForeignDatabaseError(StoreError):
-    """The file at the database's path is another program's SQLite database; it is left alone."""
-
-
-class StoreMovedError(StoreError):
-    """The database file this store opened is no longer at its path (moved aside or removed)."""
 
 
 class _Locked(Exception):
@@ -126,10 +134,10 @@ class _Patience:
             try:
                 return action()
             except (_Locked, sqlite3.OperationalError) as exc:
-                if isinstance(exc, sqlite3.OperationalError) and not _is_locked(exc):
+                if isinstance(exc, sqlite3.OperationalError) and not is_locked(exc):
                     raise
                 if time.monotonic() >= deadline:
-                    raise StoreBusyError(_busy_message(self.path)) from None
+                    raise StoreBusyError(busy_message(self.path)) from None
             if not told and self.on_wait is not None:
                 self.on_wait()
                 told = True
@@ -368,22 +376,17 @@ class Store:
         try:
             self._patience.run(lambda: conn.execute("BEGIN IMMEDIATE"))
         except sqlite3.Error as exc:
-            raise _store_error(exc, self.path) from None
+            raise store_error(exc, self.path) from None
         try:
             self._check_same_file()
             yield conn
-        except sqlite3.Error as exc:
-            conn.execute("ROLLBACK")
-            raise _store_error(exc, self.path) from None
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        try:
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise _store_error(exc, self.path) from None
+            _roll_back(conn)
+            raise store_error(exc, self.path) from None
+        except BaseException:
+            _roll_back(conn)
+            raise
 
     def _check_same_file(self) -> None:
         """Refuse to write once the path names another file than the one opened (moved aside, removed)."""
@@ -404,7 +407,7 @@ class Store:
         try:
             return self._patience.run(lambda: self._conn.execute(sql, params).fetchall())
         except sqlite3.Error as exc:
-            raise _store_error(exc, self.path) from None
+            raise store_error(exc, self.path) from None
 
     def _records(self, rows: list[tuple[Any, ...]]) -> list[GameRecord]:
         if not rows:
@@ -469,10 +472,10 @@ def _connect_writer(path: Path, patience: _Patience) -> tuple[sqlite3.Connection
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreError(f"cannot create the data directory {folder}: {exc.strerror or exc}") from None
+        raise os_error(exc, folder, "create the data directory") from None
     # SQLite creates the -wal and -shm files beside the database, so the directory must be writable too.
     if any(p.exists() and not os.access(p, os.W_OK) for p in (path, folder)):
-        raise StoreReadOnlyError(_read_only_message(path))
+        raise StoreReadOnlyError(read_only_message(path))
     try:
         return _open_writer(path, patience), None
     except _Damaged as exc:
@@ -526,13 +529,13 @@ def _prepare(conn: sqlite3.Connection) -> None:
             schema.mark(conn)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            _roll_back(conn)
             raise
         schema.migrate(conn)
     except schema.NewerSchemaError as exc:  # another program upgraded it meanwhile
         raise StoreError(_newer_message(int(exc.args[0]))) from None
     except sqlite3.OperationalError as exc:
-        if _is_locked(exc):
+        if is_locked(exc):
             raise _Locked(str(exc)) from None
         raise
 
@@ -590,7 +593,7 @@ def _inspect(conn: sqlite3.Connection) -> None:
         _check_ours(conn)
         version = schema.current_version(conn)
     except sqlite3.OperationalError as exc:
-        if _is_locked(exc):
+        if is_locked(exc):
             raise _Locked(str(exc)) from None
         raise
     except sqlite3.DatabaseError as exc:
@@ -621,14 +624,14 @@ def _raise_plainly(exc: BaseException, path: Path) -> None:
             f"{path} is not a Tabletop database ({exc}); move it elsewhere or use --data-dir"
         ) from None
     if isinstance(exc, sqlite3.Error):
-        raise _store_error(exc, path) from None
+        raise store_error(exc, path) from None
 
 
 def _sqlite_connect(target: str, patience: _Patience, *, uri: bool) -> sqlite3.Connection:
     try:
         return sqlite3.connect(target, timeout=min(BUSY_SLICE, patience.timeout / 4), isolation_level=None, uri=uri)
     except sqlite3.Error as exc:
-        raise _store_error(exc, patience.path) from None
+        raise store_error(exc, patience.path) from None
 
 
 def _memory_database() -> sqlite3.Connection:
@@ -647,40 +650,20 @@ def _upgraded_copy(conn: sqlite3.Connection) -> sqlite3.Connection:
     return copy
 
 
+def _roll_back(conn: sqlite3.Connection) -> None:
+    """End a failed transaction, if SQLite has not ended it already.
+
+    SQLite rolls a transaction back by itself after some failures (a full disk, an
+    I/O error): a second ROLLBACK would fail and hide what really went wrong.
+    """
+    if conn.in_transaction:
+        with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
+            conn.execute("ROLLBACK")
+
+
 def _identity(path: Path) -> tuple[int, int]:
     status = os.stat(path)
     return status.st_dev, status.st_ino
-
-
-def _is_locked(exc: BaseException) -> bool:
-    text = str(exc).lower()
-    return "locked" in text or "busy" in text
-
-
-def _is_read_only(exc: sqlite3.Error) -> bool:
-    return exc.sqlite_errorname.startswith("SQLITE_READONLY") or "readonly" in str(exc).lower()
-
-
-def _store_error(exc: sqlite3.Error, path: Path | None) -> StoreError:
-    """The plain-words error for a failure SQLite reported."""
-    if _is_locked(exc):
-        return StoreBusyError(_busy_message(path))
-    if _is_read_only(exc) and path is not None:
-        return StoreReadOnlyError(_read_only_message(path))
-    where = f" ({path})" if path else ""
-    return StoreError(f"the game database{where} failed: {exc}")
-
-
-def _busy_message(path: Path | None) -> str:
-    where = f" ({path})" if path else ""
-    return f"the game database is busy (another program is using it); try again in a moment{where}"
-
-
-def _read_only_message(path: Path) -> str:
-    return (
-        f"the game database {path} is read-only; history, stats, replay and export still work, but games"
-        " cannot be saved: make it and its directory writable, or use --data-dir to play with another one"
-    )
 
 
 def move_aside(path: Path, why: str) -> Path:

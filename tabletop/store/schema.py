@@ -135,7 +135,8 @@ def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:
                 conn.execute("UPDATE schema_version SET version = ?", (version + 1,))
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # SQLite ends the transaction itself after some failures (a full disk)
+                conn.execute("ROLLBACK")
             raise
     version = current_version(conn)
     if version > LATEST:

@@ -406,7 +406,7 @@ def test_a_plugin_that_raises_during_play_is_reported_and_the_game_is_saved(
     select(child, "Start the game")
     play_first_choices(child, "stopped on an unexpected error")
     child.expect("the rules broke on purpose")
-    child.expect("Every move up to the error is saved")
+    child.expect("All of game 1 is saved: continue it from the menu once the game is fixed")  # read back
     child.expect("Press any key")
     child.send(ENTER)
     child.expect("What would you like to play")
@@ -425,7 +425,7 @@ def test_ctrl_d_at_a_list_leaves_and_says_the_game_is_saved(example_plugin_path:
     child.expect("Your move:")
     child.expect("» ")
     child.sendeof()
-    child.expect("Any game in progress is saved")
+    child.expect("Left Tabletop. All of game 1 is saved: continue it from the menu, or run `tabletop resume 1`")
     assert _finish(child) == 0
 
 

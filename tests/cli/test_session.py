@@ -46,9 +46,10 @@ def test_a_game_that_fails_to_start_is_reported_and_the_caller_goes_on(
     assert prompter.pauses == ["Press any key to go on"]
 
 
-def test_a_database_that_cannot_record_leaves_the_game_playable_and_says_so(
+def test_a_database_that_cannot_record_refuses_the_game_and_says_so(
     example_plugin_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A game that could not be saved is not played unsaved: it does not start."""
     from tabletop.store import StoreError
 
     def busy(*args: Any) -> Any:
@@ -57,10 +58,10 @@ def test_a_database_that_cannot_record_leaves_the_game_playable_and_says_so(
     monkeypatch.setattr("tabletop.store.start_recording", busy)
     game = Registry.discover().get("highcard")
     console, prompter = Console(record=True, width=80), Pauses()
-    assert play_setup(_computers_only(game), console, prompter, data_dir=str(tmp_path / "data")) is True
+    assert play_setup(_computers_only(game), console, prompter, data_dir=str(tmp_path / "data")) is False
     text = console.export_text()
-    assert "This game will not be saved: the database is locked by another tabletop" in text
-    assert "wins" in text or "draw" in text.lower()  # the game was played to its end
+    assert "This game cannot start: the database is locked by another tabletop" in text
+    assert "wins" not in text and "draw" not in text.lower()  # not played
     assert prompter.pauses == ["Press any key to go on"]
 
 

@@ -112,7 +112,9 @@ def test_solo_game_keeps_its_score(store: Store, reg: FakeRegistry) -> None:
     assert record.result == f"Scored {state.score()}"
 
 
-def test_a_store_failure_does_not_stop_the_game(store: Store, reg: FakeRegistry) -> None:
+def test_a_store_failure_stops_the_game_and_says_what_is_kept(store: Store, reg: FakeRegistry) -> None:
+    from tabletop.store import GameNotSavedError
+
     match = Match(reg.get("nim"), seed=8, agents=[RandomAgent(), RandomAgent()])
     recorder = start_recording(store, match, ["random", "random"], ["A", "B"])
     match.step()
@@ -122,11 +124,13 @@ def test_a_store_failure_does_not_stop_the_game(store: Store, reg: FakeRegistry)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(store, "record", failing)
-        match.step()
-        assert recorder.error == "disk full"
-    match.run()
-    assert recorder.error is None
-    assert store.get(recorder.row_id).history == match.history
+        with pytest.raises(GameNotSavedError) as stopped:
+            match.step()
+    assert recorder.error == "disk full" and stopped.value.row_id == recorder.row_id
+    assert store.get(recorder.row_id).history == match.history[:1]  # what the message says is what is stored
+    assert f"game {recorder.row_id} is saved up to action 1 of 2" in str(stopped.value)
+    assert store.path is not None
+    assert f"--data-dir {store.path.parent} resume {recorder.row_id}`" in str(stopped.value)  # not the default folder
 
 
 KILLED_PLAYER = textwrap.dedent(
