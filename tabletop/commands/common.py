@@ -149,8 +149,10 @@ def game_names(reg: Registry, game_ids: Any) -> dict[str, str]:
 
 
 def short_names(infos: dict[str, GameInfo | None]) -> dict[str, str]:
-    """The short display name of each game of :func:`game_infos`, or its id if it does not load."""
-    return {game_id: info.short if info else game_id for game_id, info in infos.items()}
+    """The short display name of each game of :func:`game_infos`, or its id (printable) if it does not load."""
+    from tabletop.text import one_line
+
+    return {game_id: info.short if info else one_line(game_id) for game_id, info in infos.items()}
 
 
 def game_infos(reg: Registry, game_ids: Any) -> dict[str, GameInfo | None]:

@@ -10,7 +10,10 @@ import tempfile
 from pathlib import Path
 
 from tabletop.commands.common import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
+from tabletop.text import one_line
 
+MAX_NAME_CHARS = 64
+"""How much of a game id the default file name keeps."""
 UNFINISHED = (
     "game {id} is unfinished, and a record holds its seed and every card dealt, which would show "
     "the hands still in play; finish it first (`tabletop resume {id}`), then export it"
@@ -45,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         if args.output == "-":
             sys.stdout.write(text)
             return 0
-        target = Path(args.output or f"tabletop-{record.game_id}-{row_id}.json")
+        target = Path(args.output or default_name(record.game_id, row_id))
         write_new(target, text, force=args.force)
     except CommandFailure as failure:
         return report(failure)
@@ -53,8 +56,21 @@ def run(args: argparse.Namespace) -> int:
         return report(CommandFailure(str(exc)))
     except StoreError as exc:
         return report(CommandFailure(str(exc), EXIT_FAILURE))
-    console.print(f"Game {row_id} written to {target}")
+    console.print(f"Game {row_id} written to {one_line(str(target))}", markup=False)
     return 0
+
+
+def default_name(game_id: str, row_id: int) -> str:
+    """``tabletop-GAME-ID.json`` in the current folder, whatever the stored game id holds.
+
+    A stored id is anybody's text: only letters, digits, ``_`` and ``-`` of it make the name,
+    so that it can name no other folder and no hidden file.
+
+    >>> default_name("muster", 3), default_name("../../.bashrc\x1b", 4)
+    ('tabletop-muster-3.json', 'tabletop-bashrc-4.json')
+    """
+    safe = "".join(c for c in game_id if c.isascii() and (c.isalnum() or c in "_-"))[:MAX_NAME_CHARS]
+    return f"tabletop-{safe or 'game'}-{row_id}.json"
 
 
 def write_new(target: Path, text: str, *, force: bool) -> None:

@@ -3,6 +3,10 @@
 
 The store keeps the data; this module draws it. ``rich`` is imported inside the functions that build
 tables, so the menu's lists of plain text do not load it.
+
+A database is a file like any other, and anybody's: every text of it shown here (a game id, a time,
+a seat, a name, a result) goes through :func:`tabletop.text.one_line` first, so that no control
+character reaches the terminal, and into a table as plain text, never read as markup.
 """
 
 from __future__ import annotations
@@ -14,25 +18,27 @@ from typing import TYPE_CHECKING
 
 from tabletop.agents import HUMAN
 from tabletop.store.records import GameRecord
+from tabletop.text import one_line
 
 if TYPE_CHECKING:
     from rich.table import Table
+    from rich.text import Text
 
     from tabletop.store.stats import StatsRow
 
 
 def local_time(iso: str | None) -> str:
-    """A stored time as local ``YYYY-MM-DD HH:MM`` (empty for None).
+    """A stored time as local ``YYYY-MM-DD HH:MM`` (empty for None); one that is not a time, as it is, printable.
 
-    >>> local_time(None)
-    ''
+    >>> local_time(None), local_time("yesterday\x1b[2J")
+    ('', 'yesterday[2J')
     """
     if not iso:
         return ""
     try:
         moment = datetime.fromisoformat(iso)
     except ValueError:
-        return iso
+        return one_line(iso)
     if moment.tzinfo is not None:
         moment = moment.astimezone()
     return moment.strftime("%Y-%m-%d %H:%M")
@@ -68,7 +74,7 @@ def matchup(record: GameRecord) -> str:
 
 def game_line(record: GameRecord, game_names: Mapping[str, str]) -> str:
     """The game and who the player faced: ``"Muster v Computer (Easy)"``, ``"Muses"``."""
-    name = game_names.get(record.game_id, record.game_id)
+    name = game_name(record.game_id, game_names)
     faced = matchup(record)
     return f"{name} {faced}" if faced else name
 
@@ -93,11 +99,20 @@ def brief_result(record: GameRecord, seat_names: Sequence[str] = ()) -> str:
     return text
 
 
+def game_name(game_id: str, game_names: Mapping[str, str]) -> str:
+    """A game's name, or its stored id (printable) when it is not installed.
+
+    >>> game_name("muster", {"muster": "Muster"}), game_name("gone\x07", {})
+    ('Muster', 'gone')
+    """
+    return one_line(game_names.get(game_id) or game_id)
+
+
 def _seat_text(spec: str, name: str) -> str:
     """A seat's name, with its computer level unless the name already says it ("Computer (Hard)")."""
     if spec == HUMAN or f"({spec.lower()})" in name.lower():
         return name
-    return f"{name} ({spec})"
+    return f"{name} ({one_line(spec)})"
 
 
 def result_text(record: GameRecord) -> str:
@@ -158,12 +173,14 @@ def history_table(
     for record in records:
         style = None if record.is_finished else "yellow"
         table.add_row(
-            str(record.id) + ("" if record.is_finished else " *"),
-            names.get(record.game_id, record.game_id),
-            local_time(record.started),
-            players_text(record),
-            brief_result(record, (seat_names or {}).get(record.game_id, ())) + hints_text(record),
-            seed_text(record),
+            *_plain(
+                str(record.id) + ("" if record.is_finished else " *"),
+                game_name(record.game_id, names),
+                local_time(record.started),
+                players_text(record),
+                brief_result(record, (seat_names or {}).get(record.game_id, ())) + hints_text(record),
+                seed_text(record),
+            ),
             style=style,
         )
     if any(not r.is_finished for r in records):
@@ -177,7 +194,7 @@ def _opponent_text(opponent: str) -> str:
     >>> _opponent_text("human"), _opponent_text("hard, medium")
     ('Hot-seat', 'Hard, Medium')
     """
-    return ", ".join("Hot-seat" if part == HUMAN else part.capitalize() for part in opponent.split(", "))
+    return ", ".join("Hot-seat" if part == HUMAN else one_line(part).capitalize() for part in opponent.split(", "))
 
 
 def _score(value: float | None) -> str:
@@ -202,14 +219,23 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
     for label in ("Played", "W-L-D", "Win %", "Streak", "Best score"):
         table.add_column(label, justify="right", no_wrap=True)
     for row in rows:
-        name = names.get(row.game_id, row.game_id)
+        name = game_name(row.game_id, names)
         table.add_row(
-            f"{name}: {row.variant}" if row.variant else name,
-            _opponent_text(row.opponent) + (" (hints)" if row.hinted else ""),
-            str(row.played),
-            f"{row.won}-{row.lost}-{row.drawn}",
-            f"{row.win_rate:.0%}",
-            f"{row.current_streak} / {row.best_streak}",
-            _score(row.best_score),
+            *_plain(
+                f"{name}: {one_line(row.variant)}" if row.variant else name,
+                _opponent_text(row.opponent) + (" (hints)" if row.hinted else ""),
+                str(row.played),
+                f"{row.won}-{row.lost}-{row.drawn}",
+                f"{row.win_rate:.0%}",
+                f"{row.current_streak} / {row.best_streak}",
+                _score(row.best_score),
+            )
         )
     return table
+
+
+def _plain(*cells: str) -> list[Text]:
+    """Cells of a table as plain text: a stored ``[bold]`` or ``[/]`` is shown, never read as markup."""
+    from rich.text import Text
+
+    return [Text(cell) for cell in cells]
