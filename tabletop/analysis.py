@@ -30,9 +30,26 @@ if TYPE_CHECKING:
     from tabletop.game import View
 
 HINT_SECONDS = 1.0
-"""About how long a hint may think, for an analyst that searches."""
-REVIEW_SECONDS = 0.25
-"""About how long a review thinks about each decision, for an analyst that searches."""
+"""About how long a hint may think, for an analyst that searches by time."""
+REVIEW_SECONDS = HINT_SECONDS
+"""About how long a review thinks about each decision, for an analyst that searches by time: as long as a
+hint, so that the review judges a position as the hint did."""
+
+
+def analysis_rng(seed: int, ply: int) -> random.Random:
+    """The randomness of an analysis of the position after ``ply`` actions of the game dealt from ``seed``.
+
+    Hint and Review both draw on it, so that for an analyst with a fixed budget
+    (:attr:`Analyst.iterations`) the review of a decision is the very analysis
+    the hint gave in that position: the action a hint put first is never graded
+    as a loss, and a review repeats to the last figure.
+
+        >>> analysis_rng(7, 12).random() == analysis_rng(7, 12).random() != analysis_rng(7, 13).random()
+        True
+    """
+    from tabletop.rng import derive_seed, make_rng
+
+    return make_rng(derive_seed(seed, f"analysis-{ply}"))
 
 
 @dataclass(frozen=True)
@@ -43,6 +60,9 @@ class Rated(Generic[A]):
     win: float
     samples: int | None = None
     """How many samples (sampled deals searched, say) the estimate rests on (None: exact, or not counted)."""
+    reply: str | None = None
+    """The reply the analyst expects from the opponent after this action, in words the player may read
+    (``South makes a Rainbow Swap under Water``), or None when there is none to tell."""
 
 
 class Analysis(Generic[A]):
@@ -93,6 +113,13 @@ class Analyst(abc.ABC, Generic[A]):
     """Who does the analysis, for a sentence: "graded by Hard's search"."""
     timed: bool = False
     """Whether ``seconds`` bounds its work (a search), so a review says how long each decision was thought about."""
+    iterations: int | None = None
+    """The fixed work of one analysis, for an analyst that searches by iterations rather than by time (then
+    ``seconds`` is not read, and an analysis depends on the view and the ``rng`` alone), else None."""
+
+    def with_iterations(self, iterations: int) -> Analyst[A]:
+        """The same analyst doing ``iterations`` of work per analysis (an analyst without a fixed budget: itself)."""
+        return self
 
     @abc.abstractmethod
     def analyse(

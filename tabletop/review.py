@@ -18,13 +18,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.analysis import REVIEW_SECONDS, Analyst
+from tabletop.analysis import REVIEW_SECONDS, Analyst, analysis_rng
 from tabletop.game import Game, View
 from tabletop.loop import Match
-from tabletop.rng import derive_seed, make_rng
 
 COSTLIEST = 3
 """How many of the costliest decisions a review shows."""
+
+INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.15
+"""What a decision must give away (in win chance, 0 to 1) to be called an inaccuracy, a mistake, a
+blunder: 5, 10 and 15 points of win chance, the thresholds of lichess's review (a drop of 0.1, 0.2 and 0.3
+in its winning chances, which run from -1 to 1)."""
+GRADES = (("blunder", "??", BLUNDER), ("mistake", "?", MISTAKE), ("inaccuracy", "?!", INACCURACY))
+"""Each grade, its mark and its threshold, the worst first."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,8 @@ class Graded:
     log: list[str]
     """The log as the player had read it up to the decision."""
     samples: int | None = None
+    reply: str | None = None
+    """The reply the analyst expected to its pick (:attr:`tabletop.analysis.Rated.reply`), if it says."""
 
     @property
     def cost(self) -> float:
@@ -53,6 +61,15 @@ class Graded:
         """Whether the action played was the analyst's first choice (or as good)."""
         return self.cost <= 1e-12
 
+    @property
+    def grade(self) -> str:
+        """``best``, ``good`` (gave away less than an inaccuracy), ``inaccuracy``, ``mistake`` or ``blunder``.
+
+        >>> [Graded(1, None, "a", 0.5 - cost, "b", 0.5, exact=True, log=[]).grade for cost in (0, 0.01, 0.07, 0.2)]
+        ['best', 'good', 'inaccuracy', 'blunder']
+        """
+        return grade_of(self.cost)
+
 
 @dataclass(frozen=True)
 class Review:
@@ -61,18 +78,35 @@ class Review:
     seat: int
     decisions: list[Graded]
     exact: bool
-    seconds: float | None
-    """The thinking time of each decision, for an analyst that searches by time (else None)."""
+    effort: str | None
+    """What each decision's analysis cost, in words (``5,000 search iterations``), for an analyst that
+    searches (else None)."""
 
     def costliest(self, count: int = COSTLIEST) -> list[Graded]:
         """The decisions that gave away the most, costliest first (only those that gave away anything)."""
         costly = [d for d in self.decisions if not d.agreed]
         return sorted(costly, key=lambda d: (-d.cost, d.ply))[:count]
 
+    def count(self, grade: str) -> int:
+        """How many decisions have ``grade``."""
+        return sum(d.grade == grade for d in self.decisions)
+
     @property
     def given_away(self) -> float:
         """The chances given away, summed over the decisions."""
         return sum(d.cost for d in self.decisions)
+
+
+def grade_of(cost: float) -> str:
+    """The grade of a decision that gave away ``cost`` (win chance, 0 to 1)."""
+    if cost <= 1e-12:
+        return "best"
+    return next((name for name, _, least in GRADES if cost >= least - 1e-12), "good")
+
+
+def mark_of(grade: str) -> str:
+    """The chess mark of a grade: ``??`` a blunder, ``?`` a mistake, ``?!`` an inaccuracy, else nothing."""
+    return next((mark for name, mark, _ in GRADES if name == grade), "")
 
 
 def decisions_of(game: Game[Any], history: Sequence[str], options: Mapping[str, str], seat: int) -> list[int]:
@@ -113,16 +147,39 @@ def review_game(
         action = game.parse_action(state, text)
         if ply in plies:
             view = state.view(seat)
-            rng = make_rng(derive_seed(seed, f"review-{ply}"))
+            rng = analysis_rng(seed, ply)  # as the hint at this decision drew: the same analysis
             analysis = analyst.analyse(view, state.legal_actions(), seconds=seconds, rng=rng)
             played_win = analysis.win_of(action)
             if played_win is not None:
                 best = analysis.rated[0]
                 log = [event.text_for(seat) for event in match.events]
                 graded.append(
-                    Graded(ply, view, action, played_win, best.action, best.win, analysis.exact, log, analysis.samples)
+                    Graded(
+                        ply,
+                        view,
+                        action,
+                        played_win,
+                        best.action,
+                        best.win,
+                        analysis.exact,
+                        log,
+                        analysis.samples,
+                        best.reply,
+                    )
                 )
             if progress is not None:
                 progress(len([p for p in plies if p <= ply]), len(plies))
         match.apply(action)
-    return Review(seat, graded, analyst.exact, seconds if analyst.timed else None)
+    return Review(seat, graded, analyst.exact, effort_of(analyst, seconds))
+
+
+def effort_of(analyst: Analyst[Any], seconds: float) -> str | None:
+    """What one analysis by ``analyst`` costs, in words, or None for one that does not search.
+
+    >>> from tabletop_muster.ai.analyst import MusterAnalyst
+    >>> effort_of(MusterAnalyst(5000), 1.0), effort_of(MusterAnalyst(None), 0.25)
+    ('5,000 search iterations', 'about 0.25 s')
+    """
+    if analyst.iterations is not None:
+        return f"{analyst.iterations:,} search iterations"
+    return f"about {seconds:g} s" if analyst.timed else None

@@ -1,10 +1,14 @@
-"""``tabletop review ID``: a finished game's decisions graded by its game's analyst, the costliest shown.
+"""``tabletop review ID``: a finished game's decisions graded by its game's analyst, like a chess review.
 
 The same review is offered when a game ends and from the menu's History. It
-works behind a progress bar, then shows a summary and each of the three
-costliest decisions with the position as the player saw it: what was played,
-what the analyst preferred, and how much chance of winning the difference was
-worth (exact, or said to be an estimate).
+works behind a progress bar, then shows a summary: how many decisions agreed
+with the analyst, what was given away, how many inaccuracies, mistakes and
+blunders (:data:`tabletop.review.GRADES`), and a chart of the player's win
+chance after each decision. Then it steps through every decision in order
+(Enter or the arrows), each with the position as the player saw it, what was
+played, what the analyst preferred and the reply it expected, and the grade;
+or, printed (``--print``, or output that is not a terminal), a line for every
+decision and the boards of the three costliest (of all, with ``--all``).
 """
 
 from __future__ import annotations
@@ -30,13 +34,29 @@ NO_PLAYER = "game {id} was played by computers only: a review grades a person's 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Declare ``ID`` and ``--seconds`` on the sub-command's parser."""
+    """Declare ``ID``, ``--print``, ``--all``, ``--seconds`` and ``--iterations`` on the sub-command's parser."""
     parser.add_argument("id", metavar="ID", help="a finished game's id (see `tabletop history`)")
+    parser.add_argument(
+        "--print",
+        dest="print_only",
+        action="store_true",
+        help="print the review instead of stepping through it (the default when output is not a terminal)",
+    )
+    parser.add_argument(
+        "--all", dest="every", action="store_true", help="print the board of every decision, not only the costliest"
+    )
     parser.add_argument(
         "--seconds",
         type=_seconds,
         default=REVIEW_SECONDS,
-        help=f"thinking time per decision for an analyst that searches (default {REVIEW_SECONDS:g})",
+        help=f"thinking time per decision for an analyst that searches by time (default {REVIEW_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--iterations",
+        type=_iterations,
+        default=None,
+        help="search iterations per decision for an analyst that searches by iterations (default: as many as "
+        "a hint uses, so that the review grades each position as the hint judged it)",
     )
 
 
@@ -47,6 +67,20 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
     if not 0.001 <= value <= 60:
         raise argparse.ArgumentTypeError("give from 0.001 to 60 seconds")
+    return value
+
+
+MOST_ITERATIONS = 1_000_000
+"""The largest ``--iterations`` taken (minutes a decision)."""
+
+
+def _iterations(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of iterations") from None
+    if not 1 <= value <= MOST_ITERATIONS:
+        raise argparse.ArgumentTypeError(f"give from 1 to {MOST_ITERATIONS:,} iterations")
     return value
 
 
@@ -62,7 +96,10 @@ def run(args: argparse.Namespace) -> int:
             record = store.get(row_id)
         registry = Registry.discover()
         game = reviewable(record, registry)
-        show_review(console, None, record, game, seconds=args.seconds)
+        walk = not (args.print_only or args.every) and is_terminal()
+        show_review(
+            console, None, record, game, seconds=args.seconds, iterations=args.iterations, walk=walk, every=args.every
+        )
     except CommandFailure as failure:
         return report(failure)
     except UnknownRecordError as exc:
@@ -70,6 +107,13 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         return report(CommandFailure(str(exc), EXIT_FAILURE))
     return 0
+
+
+def is_terminal() -> bool:
+    """Whether the review can be stepped through: a terminal on both ends."""
+    import sys
+
+    return all(stream is not None and not stream.closed and stream.isatty() for stream in (sys.stdin, sys.stdout))
 
 
 def reviewable(record: GameRecord, registry: Registry) -> Game[Any]:
@@ -98,7 +142,9 @@ def can_review(record: GameRecord, game: Game[Any]) -> bool:
     return record.is_finished and HUMAN in record.seats and game.analyst(record.options) is not None
 
 
-def grade(console: Console, record: GameRecord, game: Game[Any], seconds: float) -> Review:
+def grade(
+    console: Console, record: GameRecord, game: Game[Any], seconds: float, iterations: int | None = None
+) -> Review:
     """Grade the record's decisions behind a progress bar (at a terminal; quietly elsewhere)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -106,6 +152,8 @@ def grade(console: Console, record: GameRecord, game: Game[Any], seconds: float)
 
     analyst = game.analyst(record.options)
     assert analyst is not None
+    if iterations is not None:
+        analyst = analyst.with_iterations(iterations)
     columns = (TextColumn("Grading your decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("grading", total=None)
@@ -126,52 +174,172 @@ def grade(console: Console, record: GameRecord, game: Game[Any], seconds: float)
 
 
 def show_review(
-    console: Console, prompter: Prompter | None, record: GameRecord, game: Game[Any], *, seconds: float = REVIEW_SECONDS
+    console: Console,
+    prompter: Prompter | None,
+    record: GameRecord,
+    game: Game[Any],
+    *,
+    seconds: float = REVIEW_SECONDS,
+    iterations: int | None = None,
+    walk: bool | None = None,
+    every: bool = False,
 ) -> None:
-    """Grade and show a review: the summary, then each costliest decision (a screen each, with ``prompter``)."""
-    from tabletop.ui.terminal import clear_screen
+    """Grade and show a review.
 
-    review = grade(console, record, game, seconds)
-    ui = game.ui()
+    ``walk`` (by default: when a ``prompter`` is given) steps through the
+    summary and then every decision in order at the keyboard; otherwise the
+    review is printed: the summary, a line for every decision, then the board
+    of each costliest decision (of every decision, with ``every``).
+    """
+    review = grade(console, record, game, seconds, iterations)
     analyst = game.analyst(record.options)
     assert analyst is not None
-    if prompter is not None:
-        clear_screen(console)
-    for line in summary_lines(review, record, game, analyst.name):
+    summary = summary_lines(review, record, game, analyst.name)
+    if prompter is not None if walk is None else walk:
+        walk_review(console, review, game.ui(), summary)
+    else:
+        print_review(console, review, game.ui(), summary, every=every)
+
+
+def print_review(console: Console, review: Review, ui: Any, summary: list[str], *, every: bool = False) -> None:
+    """The review as text: summary and chart, every decision in a line, then the boards of the costliest
+    decisions (of all of them, with ``every``)."""
+    for line in [*summary, *chart_lines(review, console.width)]:
         console.print(line, markup=False)
+    if not review.decisions:
+        return
+    console.print()
+    console.print(decision_table(ui, review))
+    shown = list(enumerate(review.decisions, 1)) if every else [(number_of(review, d), d) for d in review.costliest()]
     worst = review.costliest()
-    if prompter is not None and worst:
-        prompter.pause("Press any key to see them one by one")
-    for rank, decision in enumerate(worst, 1):
-        if prompter is not None:
-            clear_screen(console)
-        else:
-            console.rule(f"{rank} of {len(worst)}")
+    for number, decision in shown:
+        rank = worst.index(decision) + 1 if decision in worst else None
+        console.rule(f"Decision {number} of {len(review.decisions)}")
         console.print(board_of(ui, decision))
-        for line in decision_lines(ui, decision, rank, len(worst)):
-            console.print(line, markup=False, no_wrap=True, overflow="ellipsis")
-        if prompter is not None:
-            prompter.pause("Press any key to go on" if rank < len(worst) else "Press any key to finish the review")
+        for line in decision_lines(ui, decision, number, len(review.decisions), rank=rank, of=len(worst)):
+            console.print(line, markup=False)
+
+
+def number_of(review: Review, decision: Graded) -> int:
+    """The decision's number in the review (1 for the first)."""
+    return review.decisions.index(decision) + 1
+
+
+WALK_KEYS = "Enter/-> next · <- back · Home/End first/last · a number jumps · Esc ends review"
+PLAIN_WALK_KEYS = "Enter or n next · b back · s/e first/last · a number jumps · q ends review"
+"""The walk's keys where the terminal reads whole lines (``TERM=dumb``)."""
+
+
+def walk_review(console: Console, review: Review, ui: Any, summary: list[str]) -> None:
+    """Step through the review at the keyboard: the summary (position 0), then each decision in order."""
+    from rich.markup import escape
+
+    from tabletop.commands.replay import next_position, read_command
+    from tabletop.ui.plain import is_dumb_terminal
+    from tabletop.ui.terminal import clear_screen
+
+    count = len(review.decisions)
+    worst = review.costliest()
+    k, notice = 0, ""
+    while True:
+        clear_screen(console)
+        if k == 0:
+            for line in [*summary, *chart_lines(review, console.width)]:
+                console.print(line, markup=False)
+            if count:
+                console.print(f"Enter walks through your {count} decisions in order; a number jumps to one.")
+        else:
+            decision = review.decisions[k - 1]
+            rank = worst.index(decision) + 1 if decision in worst else None
+            console.rule(f"Decision {k} of {count}")
+            console.print(board_of(ui, decision))
+            for line in decision_lines(ui, decision, k, count, rank=rank, of=len(worst)):
+                console.print(line, markup=False)
+        if k == count:
+            console.print("[dim]The last decision: Enter ends the review.[/]" if count else "")
+        if notice:
+            console.print(escape(notice))
+        console.print(f"[dim]{PLAIN_WALK_KEYS if is_dumb_terminal() else WALK_KEYS}[/]")
+        try:
+            answer = read_command()
+            target = next_position(answer, k, count)
+        except ValueError:
+            notice = f"{answer.strip()!r} is not a key of the review."
+            continue
+        notice = ""
+        if target is None or (target == k == count and answer.strip().lower() in ("", "n", "next")):
+            return
+        k = target
 
 
 def summary_lines(review: Review, record: GameRecord, game: Game[Any], analyst_name: str) -> list[str]:
-    """The review in a few lines: how many decisions, how many agreed, what was given away, the costliest."""
+    """The review in a few lines: how many decisions, how many agreed, what was given away, the grades."""
+    from tabletop.review import BLUNDER, INACCURACY, MISTAKE
+
     count = len(review.decisions)
     basis = "exact figures" if review.exact else "estimates"
-    if review.seconds is not None:
-        basis += f", about {review.seconds:g} s a decision"
+    if review.effort is not None:
+        basis += f", {review.effort} a decision"
     lines = [f"Review of game {record.id} ({game.info.name}).", f"Graded by {analyst_name}: {basis}."]
     if not count:
         return [*lines, "You had no decision with more than one choice: nothing to grade."]
     agreed = sum(d.agreed for d in review.decisions)
     lines.append(f"You chose as the analyst would in {agreed} of {count} decisions.")
     lines.append(f"Chance of winning given away in all: {review.given_away * 100:.1f} points.")
+    lines.append(
+        f"Inaccuracies (?!): {review.count('inaccuracy')}, mistakes (?): {review.count('mistake')}, "
+        f"blunders (??): {review.count('blunder')}; a decision that gives away {INACCURACY * 100:g}, "
+        f"{MISTAKE * 100:g} or {BLUNDER * 100:g} points of win chance or more is one."
+    )
     worst = review.costliest()
     if not worst:
         lines.append("No decision gave anything away.")
     else:
-        lines.append(f"The {len(worst)} costliest: " + ", ".join(f"{d.cost * 100:.1f}" for d in worst) + " points.")
+        lines.append(
+            f"The {len(worst)} costliest: "
+            + ", ".join(f"decision {number_of(review, d)} ({d.cost * 100:.1f})" for d in worst)
+            + " points."
+        )
     return lines
+
+
+CHART_MARKS = {"blunder": "B", "mistake": "M", "inaccuracy": "I"}
+"""The letter under a decision's column in the chart."""
+
+
+def chart_lines(review: Review, width: int) -> list[str]:
+    """Your win chance after each decision, as the analyst rated it, drawn as a chart with a legend."""
+    from tabletop.ui.chart import chance_chart
+
+    if not review.decisions:
+        return []
+    chances = [d.played_win for d in review.decisions]
+    marks = "".join(CHART_MARKS.get(d.grade, " ") for d in review.decisions)
+    title = "Your win chance after each decision (B blunder, M mistake, I inaccuracy):"
+    return ["", title, *chance_chart(chances, width=min(width, 80), marks=marks)]
+
+
+def decision_table(ui: Any, review: Review) -> Any:
+    """Every decision in a line: its number, grade, what it gave away, what was played and preferred."""
+    from rich.table import Table
+
+    from tabletop.review import mark_of
+
+    table = Table(title="Every decision", title_justify="left", box=None, padding=(0, 1), show_edge=False)
+    for header, justify in (("#", "right"), ("grade", "left"), ("lost", "right"), ("you played", "left")):
+        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+    table.add_column("the analyst's pick (if other)")
+    for number, decision in enumerate(review.decisions, 1):
+        played, best = words(ui, decision)
+        mark = mark_of(decision.grade)
+        table.add_row(
+            str(number),
+            f"{decision.grade} {mark}".strip(),
+            f"{decision.cost * 100:.1f}",
+            played,
+            "" if decision.agreed else best,
+        )
+    return table
 
 
 def words(ui: Any, decision: Graded) -> tuple[str, str]:
@@ -183,16 +351,34 @@ def words(ui: Any, decision: Graded) -> tuple[str, str]:
     return told.get(decision.played, str(decision.played)), told.get(decision.best, str(decision.best))
 
 
-def decision_lines(ui: Any, decision: Graded, rank: int, of: int) -> list[str]:
-    """What one decision was worth: the action played, the one preferred, the difference."""
+GRADE_WORDS = {
+    "best": "The analyst's choice: nothing given away.",
+    "good": "Good: {points} points of win chance given away{estimate}, less than an inaccuracy.",
+    "inaccuracy": "An inaccuracy (?!): {points} points of win chance given away{estimate}.",
+    "mistake": "A mistake (?): {points} points of win chance given away{estimate}.",
+    "blunder": "A blunder (??): {points} points of win chance given away{estimate}.",
+}
+
+
+def decision_lines(
+    ui: Any, decision: Graded, number: int, count: int, *, rank: int | None = None, of: int = 0
+) -> list[str]:
+    """What one decision was worth: the action played, the one preferred and its likely reply, the grade."""
     played, best = words(ui, decision)
     estimate = "" if decision.exact else " (an estimate)"
-    return [
-        f"Costliest decision {rank} of {of}, in the position above (win chance after each):",
+    where = f"Decision {number} of {count}"
+    if rank is not None:
+        where = f"Costliest decision {rank} of {of} ({where.lower()})"
+    lines = [
+        f"{where}, in the position above (win chance after each):",
         f"  You played      {decision.played_win:6.1%}  {played}",
-        f"  Analyst's pick  {decision.best_win:6.1%}  {best}",
-        f"  Difference: {decision.cost * 100:.1f} points of win chance{estimate}.",
     ]
+    if not decision.agreed:
+        lines.append(f"  Analyst's pick  {decision.best_win:6.1%}  {best}")
+    if decision.reply:
+        lines.append(f"  likely reply to the analyst's pick: {decision.reply}")
+    lines.append("  " + GRADE_WORDS[decision.grade].format(points=f"{decision.cost * 100:.1f}", estimate=estimate))
+    return lines
 
 
 def board_of(ui: Any, decision: Graded) -> Any:

@@ -507,15 +507,14 @@ def give_hint(table: Table, player: int) -> str:
 
     Returns the line to keep under the board while the player chooses.
     """
-    from tabletop.analysis import HINT_SECONDS
-    from tabletop.rng import derive_seed, make_rng
+    from tabletop.analysis import HINT_SECONDS, analysis_rng
 
     analyst = table.analyst()
     assert analyst is not None, "a hint is offered only with an analyst"
     match = table.match
     view = match.state.view(player)
     legal = match.state.legal_actions()
-    rng = make_rng(derive_seed(match.seed, f"hint-{len(match.history)}"))
+    rng = analysis_rng(match.seed, len(match.history))  # the review of this decision draws the same
     with table.console.status(analyst.status() or "Thinking about your position...", spinner="dots") as spinner:
 
         def progress(done: float) -> None:
@@ -536,6 +535,8 @@ def give_hint(table: Table, player: int) -> str:
     for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
         line = f"  {rank}. {rated.win:6.1%}  {words[rated.action]}"
         table.console.print(line, overflow="ellipsis", no_wrap=True, markup=False)
+        if rated.reply:
+            table.console.print(f"            likely reply: {rated.reply}", markup=False)
     table.prompter.pause()
     return f"Hint ({best.win:.0%}): {words[best.action]}"  # the figure first: a long action is cut at the edge
 

@@ -484,8 +484,8 @@ def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: P
     child.expect(r"Review of game 1 \(High Card\)\.")
     child.expect(r"Graded by an open-hands search: estimates")
     child.expect(r"You chose as the analyst would in \d+ of \d+ decisions\.")
-    while child.expect(["Press any key", "Replay which game"]) == 0:
-        child.send(ENTER)  # one screen for each costliest decision
+    while child.expect(["Esc ends review", "Replay which game"]) == 0:
+        child.send(ENTER)  # the summary, then one screen for each decision
     select(child, "Back")
     child.expect("What would you like to play")
     _quit(child)

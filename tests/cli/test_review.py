@@ -82,11 +82,11 @@ def test_a_muster_review_is_said_to_be_an_estimate(tmp_path: Path) -> None:
     with Store.open(tmp_path / "data") as store:
         row = start_recording(store, match, ["human", "easy"], ["You", "Computer (Easy)"]).row_id
         match.run()
-    result = tabletop(tmp_path, "review", str(row), "--seconds", "0.01", timeout=240)
+    result = tabletop(tmp_path, "review", str(row), "--iterations", "100", timeout=240)
     assert result.returncode == 0, result.stderr
     out = " ".join(result.stdout.split())  # lines are wrapped at the terminal's width
-    assert "Graded by Hard's search: estimates, about 0.01 s a decision." in out
-    assert "points of win chance (an estimate)." in out and "Final reckoning" not in out
+    assert "Graded by Hard's search: estimates, 100 search iterations a decision." in out
+    assert "points of win chance given away (an estimate)." in out and "Final reckoning" not in out
 
 
 def test_the_muster_analyst_rates_from_the_view_alone() -> None:
@@ -124,3 +124,6 @@ def test_review_refuses_what_it_cannot_grade(tmp_path: Path) -> None:
     assert missing.returncode != 0 and "999" in missing.stderr and "Traceback" not in missing.stderr
     bad = tabletop(tmp_path, "review", str(row), "--seconds", "lots")
     assert bad.returncode == 2 and "not a number of seconds" in bad.stderr
+    for many in ("lots", "0", "10000000"):
+        bad = tabletop(tmp_path, "review", str(row), "--iterations", many)
+        assert bad.returncode == 2 and "iterations" in bad.stderr and "Traceback" not in bad.stderr

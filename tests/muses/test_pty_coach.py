@@ -16,10 +16,10 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def _through_the_review(child: pexpect.spawn) -> str:
-    """Read a review to its end (a screen for each costliest decision); return what it said."""
+    """Read a review to its end (the summary, then a screen for each decision); return what it said."""
     child.expect(r"Graded by the exact solver: exact figures\.", timeout=60)
     said = ""
-    while child.expect([r"Press any key", r"What would you like to play|Replay which game"]) == 0:
+    while child.expect([r"Esc ends review", r"What would you like to play|Replay which game"]) == 0:
         said += ANSI.sub("", child.before)
         child.send(ENTER)
     return said + ANSI.sub("", child.before)

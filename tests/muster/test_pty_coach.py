@@ -134,21 +134,36 @@ def test_a_whole_game_against_the_computer_with_hint_log_marks_and_review(
     assert (outcome.split(" wins")[-1] in end) if " wins" in outcome else ("draw" in end.lower())
     child.send("y")
     child.expect(r"Review of game \d+ \(Muster: Raise the Banners\)\.", timeout=180)
-    child.expect(r"Graded by Hard's search: estimates, about 0\.25 s a decision\.")
+    child.expect(r"Graded by Hard's search: estimates, [\d,]+ search iterations a decision\.")
     child.expect(r"You chose as the analyst would in (\d+) of (\d+) decisions\.")
     agreed, graded = int(child.match.group(1)), int(child.match.group(2))
     assert 0 <= agreed <= graded and graded >= acts
-    child.expect(r"The (\d) costliest")
+    child.expect(r"Inaccuracies \(\?!\): (\d+), mistakes \(\?\): (\d+), blunders \(\?\?\): (\d+); a decision")
+    child.expect(r"The (\d) costliest: decision \d+")
     shown = int(child.match.group(1))
-    child.expect("Press any key to see them one by one")
+    child.expect(r"Your win chance after each decision \(B blunder, M mistake, I inaccuracy\):")
+    child.expect("100% ┤")
+    child.expect(" 50% ┤")
+    child.expect("  0% ┤")
+    child.expect(rf"Enter walks through your {graded} decisions in order")
+    child.expect("Esc ends review")
     child.send(ENTER)
-    for rank in range(1, shown + 1):
-        child.expect(rf"Costliest decision {rank} of {shown}, in the position above")
+    costliest = 0
+    for number in range(1, graded + 1):  # every decision in order, Enter after each
+        child.expect(rf"Decision {number} of {graded}")
         child.expect(r"You played +\d+\.\d%  ")
-        child.expect(r"Analyst's pick +\d+\.\d%  ")
-        child.expect(r"points of win chance \(an estimate\)\.")
-        child.expect("Press any key")
+        costliest += "Costliest decision" in plain(child.before)
+        child.expect(r"(The analyst's choice: nothing given away\.|points of win chance given away \(an estimate\))")
+        child.expect("Esc ends review")
+        if number == 2:  # back one, then on again
+            child.send("\x1b[D")
+            child.expect(rf"Decision 1 of {graded}")
+            child.expect("Esc ends review")
+            child.send("\x1b[C")
+            child.expect(rf"Decision 2 of {graded}")
+            child.expect("Esc ends review")
         child.send(ENTER)
+    assert costliest == shown
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -213,6 +228,7 @@ def _ask_for_a_hint(child: pexpect.spawn) -> None:
     assert re.search(r"Hint: win chance with best play \d+\.\d% \(estimated from [\d,]+ samples\)\.", said), said
     for rank in (1, 2, 3):
         assert re.search(rf"\n +{rank}\. +\d+\.\d%  \w", said), said
+    assert re.search(r"1\. .*\n +likely reply: South \w", said), said  # the reply the search expects to the first
     child.send(ENTER)
     child.expect(r"Hint \(\d+%\): \w")  # the best action stays under the board
 
