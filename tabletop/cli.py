@@ -21,9 +21,10 @@ from tabletop.commands.common import (
     EXIT_FAILURE,
     EXIT_USAGE,
     CommandFailure,
+    Parser,
     UsageError,
 )
-from tabletop.text import printable
+from tabletop.text import bounded, printable
 
 EXIT_SIGNAL_BASE = 128
 """The shell's convention: a program ended by signal N exits with status 128 + N."""
@@ -65,9 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     >>> build_parser().parse_args(["--data-dir", "saves", "history"])
     Namespace(data_dir='saves', command='history')
     """
-    parser = argparse.ArgumentParser(
-        prog="tabletop", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = Parser(prog="tabletop", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     parser.add_argument(
         "--data-dir",
@@ -101,9 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        status = _main(argv)
-        sys.stdout.flush()  # a closed pipe or a full disk shows here, where it can still be reported
-        return status
+        return _flushed(_main(argv))
     except LeaveSignal as exc:
         _leave_cleanly(exc)
         return EXIT_SIGNAL_BASE + exc.signum
@@ -114,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _leave_cleanly(exc)
         return 0
     except CommandFailure as exc:  # bad input (UsageError, status 2) or a failure the command explained
-        print(f"tabletop: {printable(str(exc))}", file=sys.stderr)
+        print(f"tabletop: {bounded(printable(str(exc)))}", file=sys.stderr)
         return exc.code
     except BrokenPipeError:
         # Output piped into a program that stopped reading (e.g. `| head`): nothing more to say.
@@ -125,22 +122,45 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(exc.__context__, BrokenPipeError):
             _discard_output()
             return 0
+        if exc.code is None or isinstance(exc.code, int):  # argparse after --help, --version or a usage error
+            return _flushed(exc.code or 0)
         raise
     except OSError as exc:
         if exc.errno != errno.ENOSPC:
             return _crashed(exc)
-        _discard_output()
-        print(f"tabletop: {DISK_FULL}", file=sys.stderr)
-        return EXIT_FAILURE
+        return _output_lost()
     except Exception as exc:  # a bug, often in a plugin: a message, never a traceback
         return _crashed(exc)
 
 
+def _flushed(status: int) -> int:
+    """``status``, once what was printed has reached standard output; 1 after saying it could not.
+
+    Output to a file or a pipe is buffered, so a full disk (``> /dev/full``)
+    shows only here, where it can still be reported.
+    """
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped reading (`| head`): nothing more to say
+        _discard_output()
+    except OSError as exc:
+        if exc.errno != errno.ENOSPC:
+            raise
+        return _output_lost()
+    return status
+
+
+def _output_lost() -> int:
+    _discard_output()
+    print(f"tabletop: {DISK_FULL}", file=sys.stderr)
+    return EXIT_FAILURE
+
+
 def _crashed(exc: Exception) -> int:
-    from tabletop.crash import details, write_crash_report
+    from tabletop.crash import details, error_text, write_crash_report
 
     report = write_crash_report(exc)
-    print(f"\ntabletop: something went wrong: {type(exc).__name__}: {exc}", file=sys.stderr)
+    print(f"\ntabletop: something went wrong: {error_text(exc)}", file=sys.stderr)
     print(f"{details(report)} Your saved games are safe.", file=sys.stderr)
     return EXIT_FAILURE
 
@@ -238,7 +258,7 @@ def _main(argv: list[str]) -> int:
         raise UsageError(f"unknown command {rest[0]!r}")
     name = rest[0]
     module = importlib.import_module(COMMANDS[name][0])
-    sub = argparse.ArgumentParser(prog=f"tabletop {name}", description=COMMANDS[name][1])
+    sub = Parser(prog=f"tabletop {name}", description=COMMANDS[name][1])
     module.add_arguments(sub)
     args = sub.parse_args(rest[1:])
     args.data_dir = data_dir
@@ -282,7 +302,7 @@ def _game_tool(rest: list[str]) -> int:
             f"{game_id!r} is neither a command ({commands}) nor an installed game ({', '.join(registry.ids()) or 'none'})"
         ) from None
     except GameLoadError as exc:
-        print(f"tabletop: {printable(str(exc))}", file=sys.stderr)
+        print(f"tabletop: {bounded(printable(str(exc)))}", file=sys.stderr)
         return 1
     tools = dict(game.commands())
     if len(rest) < 2 or rest[1] in ("-h", "--help"):

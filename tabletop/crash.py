@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from tabletop import __version__
+from tabletop.text import bounded, printable
 from tabletop.userdirs import env_var, user_dir
 
 ENV_VAR = env_var("state")
@@ -85,19 +86,32 @@ def report_text(exc: BaseException | None, argv: Sequence[str]) -> str:
 
 
 def command_line(argv: Sequence[str]) -> str:
-    """The command line as typed (quoted for a shell), with the value of ``--seed`` hidden."""
+    """The command line as typed (quoted for a shell), with the value of ``--seed`` hidden.
+
+    The command line's parser takes any unambiguous beginning of an option for
+    the option, so the value after any beginning of ``--seed`` is hidden too:
+
+    >>> command_line(["play", "muster", "--see", "987655", "--se=12", "--seed", "7"])
+    'play muster --see [hidden] --se=[hidden] --seed [hidden]'
+    """
     shown: list[str] = []
     hide_next = False
     for arg in argv:
+        flag, equals, _ = arg.partition("=")
         if hide_next:
             shown.append(HIDDEN)
             hide_next = False
-        elif arg.startswith(SEED_FLAG + "="):
-            shown.append(f"{SEED_FLAG}={HIDDEN}")
+        elif _names_the_seed(flag) and equals:
+            shown.append(f"{shlex.quote(flag)}={HIDDEN}")
         else:
             shown.append(shlex.quote(arg))
-            hide_next = arg == SEED_FLAG
+            hide_next = _names_the_seed(arg)
     return " ".join(shown)
+
+
+def _names_the_seed(flag: str) -> bool:
+    """Whether ``flag`` is ``--seed`` or a beginning of it the parser could take for it (``--s`` on)."""
+    return len(flag) > len("--") and SEED_FLAG.startswith(flag)
 
 
 def _capped(text: str, limit: int) -> str:
@@ -131,7 +145,17 @@ def _prune(folder: Path, keep: Path) -> None:
 def crash_message(exc: BaseException, where: str) -> str:
     """What the player reads when ``where`` (a game, a replay) stops on an unexpected error."""
     report = write_crash_report(exc)
-    return f"{where} stopped on an unexpected error:\n  {type(exc).__name__}: {exc}\n{details(report)}"
+    return f"{where} stopped on an unexpected error:\n  {error_text(exc)}\n{details(report)}"
+
+
+def error_text(exc: BaseException) -> str:
+    """The error's kind and message, made printable and short enough for a screen (the report has it whole).
+
+    >>> text = error_text(ValueError("no deck " * 1000))
+    >>> len(text) < 1600, text.endswith("... [6,512 more characters not shown]")
+    (True, True)
+    """
+    return bounded(printable(f"{type(exc).__name__}: {exc}"))
 
 
 def details(report: Path | None) -> str:

@@ -38,3 +38,25 @@ def one_line(text: str) -> str:
     'Ann Smith'
     """
     return " ".join(printable(text).split())
+
+
+SCREEN_CHARS = 1500
+"""The most of one message (an error's text) shown on screen: a plugin's error can run to megabytes."""
+SCREEN_LINES = 15
+"""The most lines of one message shown on screen."""
+
+
+def bounded(text: str, chars: int = SCREEN_CHARS, lines: int = SCREEN_LINES) -> str:
+    """``text`` whole if it is short enough for a screen, else its beginning and how much was cut.
+
+    >>> bounded("Water 3 is not allowed now")
+    'Water 3 is not allowed now'
+    >>> bounded("x" * 5000, chars=10)
+    'xxxxxxxxxx... [4,990 more characters not shown]'
+    >>> bounded("a\\nb\\nc\\nd", lines=2)
+    'a\\nb... [4 more characters not shown]'
+    """
+    kept = "\n".join(text.split("\n")[:lines])[:chars]
+    if kept == text:
+        return text
+    return f"{kept}... [{len(text) - len(kept):,} more characters not shown]"

@@ -27,6 +27,19 @@ EXIT_FAILURE = 1
 EXIT_USAGE = 2
 
 
+class Parser(argparse.ArgumentParser):
+    """The command line's parser, whose help and version texts fail loudly when they cannot be written.
+
+    argparse drops an error writing its help (``tabletop --help > /dev/full``)
+    and exits with status 0, as though it had been shown; here the error goes
+    up to the program, which says that its output could not be written.
+    """
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:
+            (file or sys.stderr).write(message)
+
+
 class CommandFailure(Exception):
     """Stop a command with a message and an exit code."""
 
@@ -53,10 +66,10 @@ def report(failure: CommandFailure) -> int:
     """Print a failure on standard error; return its exit code."""
     from rich.markup import escape
 
-    from tabletop.text import printable
+    from tabletop.text import bounded, printable
 
-    # A message may quote a file's text; it reaches the terminal without control characters.
-    error_console().print(f"[bold red]tabletop:[/] {escape(printable(str(failure)))}")
+    # A message may quote a file's text; it reaches the terminal without control characters, and not megabytes of it.
+    error_console().print(f"[bold red]tabletop:[/] {escape(bounded(printable(str(failure))))}")
     return failure.code
 
 

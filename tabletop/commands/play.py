@@ -21,7 +21,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
     """The options of one game as command-line flags."""
     info = game.info
-    parser = argparse.ArgumentParser(prog=f"tabletop play {info.id}", description=info.summary)
+    from tabletop.commands.common import Parser
+
+    parser = Parser(prog=f"tabletop play {info.id}", description=info.summary)
     levels = list(game.agents())
     if info.players > 1:
         parser.add_argument(

@@ -84,7 +84,7 @@ def play_setup(
     try:
         recorder = start_recording(store, match, setup.seats, setup.seat_names())
     except StoreError as exc:  # the database failed between opening and the first write: a game unsaved is refused
-        console.print(f"[bold]This game cannot start:[/bold] {escape(str(exc))}")
+        console.print(f"[bold]This game cannot start:[/bold] {escape(_shown(exc))}")
         prompter.pause("Press any key to go on")
         return False
     return play_match(match, setup.seat_names(), console, prompter, recorder)
@@ -104,7 +104,7 @@ def _writable_store(
             return open_store(data_dir, console, write=True)
         notice = store.ensure_writable()
     except (CommandFailure, StoreError) as exc:
-        console.print(f"[bold]{refusal}:[/bold] {escape(str(exc))}")
+        console.print(f"[bold]{refusal}:[/bold] {escape(_shown(exc))}")
         prompter.pause("Press any key to go on")
         return None
     if notice:
@@ -125,7 +125,7 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
     try:
         match = load_match(record, Registry.discover())
     except RecordError as exc:
-        console.print(f"[bold]This game cannot be continued:[/bold] {escape(str(exc))}")
+        console.print(f"[bold]This game cannot be continued:[/bold] {escape(_shown(exc))}")
         prompter.pause("Press any key to go on")
         return False
     assert record.id is not None, "a record from the database has an id"
@@ -134,7 +134,7 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
     try:
         recorder = attach(store, record.id, match)
     except StoreError as exc:  # the database cannot be written, or was moved aside since it was opened
-        console.print(f"[bold]This game cannot be continued:[/bold] {escape(str(exc))}")
+        console.print(f"[bold]This game cannot be continued:[/bold] {escape(_shown(exc))}")
         prompter.pause("Press any key to go on")
         return False
     return play_match(match, record.names, console, prompter, recorder)
@@ -170,7 +170,7 @@ def play_match(
     except StoreError as exc:  # a save failed (its message says what is kept), or the file was moved aside
         moved = isinstance(exc, StoreMovedError)  # what is kept is in the moved file, not where resume looks
         stopped = "This game has stopped:" if moved else "This game has stopped."  # a save's message is sentences
-        console.print(f"[bold]{stopped}[/bold] {escape(str(exc))}")
+        console.print(f"[bold]{stopped}[/bold] {escape(_shown(exc))}")
         _pause(
             prompter, "" if moved else _kept_sentence(recorder, "run `{command}` to play on once that is put right.")
         )
@@ -184,6 +184,13 @@ def play_match(
     if not _offer_review(match, recorder, console, prompter):
         prompter.pause("Press any key to go on")
     return True
+
+
+def _shown(exc: Exception) -> str:
+    """An error's message as shown on screen: printable, and bounded (a record or a plugin may make it huge)."""
+    from tabletop.text import bounded, printable
+
+    return bounded(printable(str(exc)))
 
 
 def _kept_sentence(recorder: Recorder | None, then: str) -> str:
