@@ -32,8 +32,10 @@ EXIT_INTERRUPTED = EXIT_SIGNAL_BASE + signal.SIGINT
 LEAVING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Signals that mean "leave now": ``kill``, a shutdown, the terminal window closed."""
 INTERACTIVE = frozenset({"menu", "play", "resume", "replay"})
-"""Commands that hold the terminal: a leaving signal ends them as Ctrl-C does. The others keep the
-system's default and end at once (``simulate`` would otherwise wait for its worker processes' games)."""
+"""Commands that hold the terminal."""
+LEAVE_ON_SIGNALS = INTERACTIVE | {"simulate"}
+"""Commands a leaving signal ends as Ctrl-C does: those that hold the terminal, and ``simulate``, which
+stops its worker processes on the way out. The others keep the system's default and end at once."""
 LEFT = "Left Tabletop."
 """The goodbye; leaving in the middle of a game adds what of it is saved, read back from the database."""
 DISK_FULL = "the output could not be written: the disk is full (no space left on device)"
@@ -262,7 +264,7 @@ def _main(argv: list[str]) -> int:
     module.add_arguments(sub)
     args = sub.parse_args(rest[1:])
     args.data_dir = data_dir
-    with _leave_on_signals() if name in INTERACTIVE else nullcontext():
+    with _leave_on_signals() if name in LEAVE_ON_SIGNALS else nullcontext():
         result: int = module.run(args)
     return result
 
