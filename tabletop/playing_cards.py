@@ -59,7 +59,7 @@ class Suit(enum.Enum):
     @property
     def is_red(self) -> bool:
         """Diamonds and hearts are red; clubs and spades black."""
-        return self in (Suit.DIAMONDS, Suit.HEARTS)
+        return self.value in _RED
 
     @property
     def index(self) -> int:
@@ -72,6 +72,7 @@ class Suit(enum.Enum):
         return self.name.lower()
 
 
+_RED = frozenset("DH")
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _SUIT_BY_TEXT = {**{s.value: s for s in SUITS}, **{s.symbol: s for s in SUITS}}
@@ -122,7 +123,7 @@ class Card:
     @property
     def is_red(self) -> bool:
         """Whether the card's suit is red (a joker is neither: False)."""
-        return self.suit is not None and self.suit.is_red
+        return self.suit is not None and self.suit.value in _RED
 
     @property
     def display(self) -> str:
