@@ -43,6 +43,10 @@ KEEP_REPORTS = 20
 """Reports kept: writing one more deletes the oldest."""
 MAX_REPORT_BYTES = 64 * 1024
 """A deep recursion's traceback runs to hundreds of kilobytes; its head and tail say what happened."""
+ERROR_CHARS = 480
+"""The most of an unexpected error's text shown on screen (six lines of 80 columns, under the board); the
+report keeps it whole (up to its own bound)."""
+ERROR_LINES = 6
 SEED_FLAG = "--seed"
 HIDDEN = "[hidden]"
 
@@ -152,10 +156,10 @@ def error_text(exc: BaseException) -> str:
     """The error's kind and message, made printable and short enough for a screen (the report has it whole).
 
     >>> text = error_text(ValueError("no deck " * 1000))
-    >>> len(text) < 1600, text.endswith("... [6,512 more characters not shown]")
+    >>> len(text) < 600, text.endswith("... [7,532 more characters not shown]")
     (True, True)
     """
-    return bounded(printable(f"{type(exc).__name__}: {exc}"))
+    return bounded(printable(f"{type(exc).__name__}: {exc}"), ERROR_CHARS, ERROR_LINES)
 
 
 def details(report: Path | None) -> str:

@@ -40,7 +40,7 @@ def one_line(text: str) -> str:
     return " ".join(printable(text).split())
 
 
-SCREEN_CHARS = 1500
+SCREEN_CHARS = 1200
 """The most of one message (an error's text) shown on screen: a plugin's error can run to megabytes."""
 SCREEN_LINES = 15
 """The most lines of one message shown on screen."""
