@@ -19,7 +19,7 @@ import pexpect
 import pytest
 
 from tabletop.store import Store
-from tests.cli.pty_helpers import ENTER, POINTER, QUESTION, answered, spawn
+from tests.cli.pty_helpers import ENTER, POINTER, QUESTION, answered, select, spawn
 
 pytestmark = pytest.mark.pty
 
@@ -138,7 +138,31 @@ def test_ctrl_c_in_a_game_says_what_the_database_holds(tmp_path: Path) -> None:
     assert len(_stored(data, 1)) > 10
 
 
-@pytest.mark.parametrize("command", [GAME, ["history", "--delete", "1", "--yes"]], ids=["play", "history-delete"])
+def test_in_the_menu_a_failed_save_stops_the_game_and_the_menu_goes_on(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    _ready_database(data)
+    # The menu's own writes (the mark at opening) come first; the game's row, its first save and 20 actions follow.
+    env = {FULL_AFTER: str(OPENING_COMMITS + 20)}
+    child = spawn([], pythonpath=FAULTS, data_dir=data, extra_env=env)
+    child.expect("What would you like to play")
+    select(child, "Muster")
+    select(child, "Start the game")
+    text, game, kept, total = _stop_message(child)
+    assert FULL in text and not any(words in text for words in NEVER), text
+    assert len(_stored(data, game)) == kept < total
+    child.send(ENTER)
+    child.expect("What would you like to play")  # the program goes on; the game is offered to continue
+    child.expect("Continue Muster")
+    select(child, "Quit")
+    child.expect("Quit Tabletop\\?")
+    child.send("y")
+    assert _finish(child) == 0
+
+
+ALREADY_FULL_COMMANDS = [GAME, ["resume"], ["history", "--delete", "1", "--yes"]]
+
+
+@pytest.mark.parametrize("command", ALREADY_FULL_COMMANDS, ids=["play", "resume", "history-delete"])
 def test_an_already_full_disk_is_said_plainly(tmp_path: Path, command: list[str]) -> None:
     data = tmp_path / "data"
     _ready_database(data)
