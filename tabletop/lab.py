@@ -29,6 +29,7 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, CommandFailure
+from tabletop.text import one_line
 
 R = TypeVar("R")
 
@@ -265,25 +266,33 @@ class RayLab(Lab):
         *,
         report: Callable[[str], None] = _report_on_stderr,
     ) -> None:
+        from tabletop.ray_address import check_address, check_reachable
+
+        self.address = address or os.environ.get("RAY_ADDRESS") or None
+        loaded = sys.modules.get("ray")
+        if self.address is not None:
+            # Refused before Ray is even loaded (seconds): text that is no address, and one where nothing answers.
+            check_address(self.address)
+            if loaded is None or not loaded.is_initialized():
+                check_reachable(self.address)
         ray = import_ray()
         self._ray = ray
         self.report = report
-        self.address = address or os.environ.get("RAY_ADDRESS") or None
         self._own = not ray.is_initialized()
         if self._own:
             quiet = {"logging_level": logging.WARNING, "log_to_driver": False}
             try:
                 if self.address is not None:
-                    _reachable(self.address)
-                    ray.init(address=self.address, **quiet)
+                    _init_keeping_signals(ray, address=self.address, **quiet)
                 else:
-                    ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+                    cpus = capped_workers(workers, report) if workers else None  # a local cluster: this machine's
+                    _init_keeping_signals(ray, num_cpus=cpus, include_dashboard=False, **quiet)
             except (OSError, RuntimeError, ValueError) as exc:  # ConnectionError is an OSError
-                where = f"the Ray cluster at {self.address}" if self.address else "a local Ray cluster"
+                where = f"the Ray cluster at {one_line(self.address)}" if self.address else "a local Ray cluster"
                 raise CommandFailure(f"could not start or reach {where}: {exc}", EXIT_FAILURE) from None
         _cluster_messages_to_stderr()
         cpus = int(ray.cluster_resources().get("CPU", 1))
-        self.workers = workers or max(1, cpus)
+        self.workers = min(workers, cpus) if workers and not self.address else workers or max(1, cpus)
         self._remote = ray.remote(num_cpus=1, max_retries=0)(_call)
         lost = ray.exceptions
         self._lost: tuple[type[BaseException], ...] = (
@@ -345,23 +354,34 @@ class RayLab(Lab):
             self._ray.shutdown()
 
 
-def _reachable(address: str, timeout: float = 5.0) -> None:
-    """Fail at once, with :class:`CommandFailure`, if nothing listens at a ``host:port`` address.
+def _init_keeping_signals(ray: Any, **settings: Any) -> None:
+    """``ray.init(**settings)``, with this program's handling of the leaving signals put back afterwards.
 
-    Ray itself would retry for minutes. ``auto``, ``local`` and ``ray://`` addresses are left to Ray.
+    Ray makes SIGTERM exit at once with status 15 (and its native code prints a
+    stack dump over it); this program's handler ends the run as Ctrl-C does, with
+    the cluster shut down and status 143. A SIGTERM that came while Ray was
+    starting is handed to that handler once Ray has let go.
     """
-    import socket
+    import threading
 
-    host, sep, port = address.rpartition(":")
-    if not sep or not port.isdigit() or "://" in address:
-        return
+    main = threading.current_thread() is threading.main_thread()
+    saved = {signum: signal.getsignal(signum) for signum in _LEAVING} if main else {}
     try:
-        socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout).close()
-    except OSError as exc:
-        raise CommandFailure(
-            f"no Ray cluster answers at {address} ({exc.strerror or exc}): is it started (`ray start --head`)?",
-            EXIT_FAILURE,
-        ) from None
+        ray.init(**settings)
+    except SystemExit as exc:  # Ray's own handler of SIGTERM, while it started
+        _put_back(saved)
+        with contextlib.suppress(Exception):  # half started: whatever it left is stopped
+            ray.shutdown()
+        if exc.code == signal.SIGTERM and saved:
+            os.kill(os.getpid(), signal.SIGTERM)  # this program's handler takes it from here
+        raise
+    _put_back(saved)
+
+
+def _put_back(handlers: dict[int, Any]) -> None:
+    for signum, handler in handlers.items():
+        if handler is not None:
+            signal.signal(signum, handler)
 
 
 def _cluster_messages_to_stderr() -> None:
