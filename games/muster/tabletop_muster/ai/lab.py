@@ -30,7 +30,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     >>> parse_spec("hard:colour=3")
     Traceback (most recent call last):
     ...
-    ValueError: 'hard:colour=3': hard has no setting 'colour' (settings: check_every, deals, exploration, iterations, opponent_keys, pause_gc, rollout, seconds, stop_early)
+    ValueError: 'hard:colour=3': hard has no setting 'colour' (settings: check_every, deals, exploration, iterations, opponent_keys, pause_gc, rainbow, rollout, seconds, stop_early, swap_risk)
     """
     from tabletop_muster.agents import AGENTS, SEARCHES
     from tabletop_muster.ai.search import SearchConfig

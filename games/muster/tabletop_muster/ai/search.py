@@ -39,7 +39,7 @@ from typing import Any
 
 from tabletop.game import Agent, View
 from tabletop_muster import actions as A
-from tabletop_muster.ai.features import evaluate
+from tabletop_muster.ai.features import RAINBOW_IN_HAND, evaluate
 from tabletop_muster.ai.sampling import DealSampler
 from tabletop_muster.cards import FIRST_RAINBOW
 from tabletop_muster.playout import random_playout
@@ -102,6 +102,11 @@ class SearchConfig:
     stop_early: bool = True
     """End the search once no other root action can overtake the most visited one
     in the iterations left (:func:`_settled`): the same move, sooner."""
+    rainbow: float = RAINBOW_IN_HAND
+    """What the evaluation counts a Rainbow Wizard/Bridge card in hand as worth, in castle units."""
+    swap_risk: bool = False
+    """Let the evaluation count a Wizard open to a Swap by a Banner the opponent holds (in the sampled
+    deal) as partly swapped already (:func:`tabletop_muster.ai.features.swap_exposure`)."""
     pause_gc: bool = False
     """Turn Python's cyclic garbage collector off while searching. The tree holds
     no reference cycles, so nothing is left uncollected; long searches run about
@@ -165,7 +170,7 @@ def _iterate(
         node = children[keys[i]]
         apply(_ALL[i])
         path.append((node, player))
-    v = evaluate(s)
+    v = evaluate(s, rainbow=cfg.rainbow, swap_risk=cfg.swap_risk)
     root.n += 1
     for child, player in path:
         child.n += 1
