@@ -93,7 +93,7 @@ def capped_workers(asked: int, report: Callable[[str], None]) -> int:
     cpus = processors()
     if asked <= cpus:
         return asked
-    report(f"--workers {asked} is more than this machine's {cpus} processor(s): {cpus} worker(s) play")
+    report(f"--workers {asked}: this machine has {cpus} processor(s), so {cpus} worker(s) play")
     return cpus
 
 

@@ -170,4 +170,4 @@ def test_more_workers_than_processors_are_capped_and_said(tmp_path: Path) -> Non
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["workers"] == processors()
-    assert f"--workers {asked} is more than this machine's {processors()} processor(s)" in result.stderr
+    assert f"--workers {asked}: this machine has {processors()} processor(s)" in result.stderr
