@@ -71,6 +71,11 @@ def plugin_path(example_plugin_path: Path, tmp_path: Path) -> str:
     return f"{site}{os.pathsep}{example_plugin_path}"
 
 
+def _own_state(tmp_path: Path) -> dict[str, str]:
+    """The crash reports of a test in its own folder, not in the run's, which other tests look into."""
+    return {"TABLETOP_STATE_DIR": str(tmp_path / "state")}
+
+
 def _run(plugin_path: str, *args: str, stdout: int | None = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=plugin_path)
     return subprocess.run(
@@ -96,7 +101,12 @@ def _finish(child: pexpect.spawn) -> int:
 
 @pytest.mark.pty
 def test_a_game_that_crashes_exits_with_a_failure_status(plugin_path: str, tmp_path: Path) -> None:
-    child = spawn(["play", "broken", "--seed", "5"], pythonpath=plugin_path, data_dir=tmp_path / "data")
+    child = spawn(
+        ["play", "broken", "--seed", "5"],
+        pythonpath=plugin_path,
+        data_dir=tmp_path / "data",
+        extra_env=_own_state(tmp_path),
+    )
     play_first_choices(child, STOPPED)
     child.expect("the rules broke on purpose")
     child.expect("Press any key")
@@ -106,7 +116,12 @@ def test_a_game_that_crashes_exits_with_a_failure_status(plugin_path: str, tmp_p
 
 @pytest.mark.pty
 def test_a_huge_error_in_a_game_is_cut_to_a_screens_worth(plugin_path: str, tmp_path: Path) -> None:
-    child = spawn(["play", "hugely", "--seed", "5"], pythonpath=plugin_path, data_dir=tmp_path / "data")
+    child = spawn(
+        ["play", "hugely", "--seed", "5"],
+        pythonpath=plugin_path,
+        data_dir=tmp_path / "data",
+        extra_env=_own_state(tmp_path),
+    )
     play_first_choices(child, STOPPED)
     child.expect("Press any key")
     shown = " ".join(str(child.before).split())
@@ -117,7 +132,10 @@ def test_a_huge_error_in_a_game_is_cut_to_a_screens_worth(plugin_path: str, tmp_
     assert len(shown) < ERROR_CHARS + 600 and "The details are in" in shown  # with where the details went
 
 
-def test_a_huge_error_of_a_command_is_cut_to_a_screens_worth(plugin_path: str) -> None:
+def test_a_huge_error_of_a_command_is_cut_to_a_screens_worth(
+    plugin_path: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABLETOP_STATE_DIR", str(tmp_path / "state"))
     result = _run(plugin_path, "broken", "huge")
     assert result.returncode == 1
     assert len(result.stderr) < ERROR_CHARS + 500 and CUT.search(result.stderr), result.stderr[-300:]
