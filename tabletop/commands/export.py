@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from tabletop.commands.common import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
@@ -74,19 +72,21 @@ def default_name(game_id: str, row_id: int) -> str:
 
 
 def write_new(target: Path, text: str, *, force: bool) -> None:
-    """Write ``text`` to ``target`` whole or not at all (a temporary file then a rename)."""
+    """Write ``text`` to ``target`` whole or not at all (a temporary file, synced, then a rename).
+
+    Only a regular file is ever replaced (with ``force``): a device, a pipe or a folder at
+    ``target`` is refused, and nothing is left behind when the write fails (a full disk).
+    """
+    from tabletop.files import FileRefused, replaceable, write_atomic
+
     if target.is_dir():
         raise CommandFailure(f"{target} is a directory; give a file name with -o")
-    if target.exists() and not force:
-        raise CommandFailure(f"{target} already exists; use --force to replace it or -o to choose another name")
-    folder = target.parent if str(target.parent) else Path(".")
-    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, target)
+        replaceable(target)
+        if target.exists() and not force:
+            raise CommandFailure(f"{target} already exists; use --force to replace it or -o to choose another name")
+        write_atomic(target, [text.encode("utf-8")])
+    except FileRefused as exc:
+        raise CommandFailure(f"{exc} (give a file name with -o)") from None
     except OSError as exc:
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
         raise CommandFailure(f"cannot write {target}: {exc.strerror or exc}", EXIT_FAILURE) from None
