@@ -52,6 +52,16 @@ def analysis_rng(seed: int, ply: int) -> random.Random:
     return make_rng(derive_seed(seed, f"analysis-{ply}"))
 
 
+class AnalysisUnavailable(Exception):
+    """The analyst cannot rate this game's positions (an exact solver refused a set too large for the
+    memory, say): the game goes on without it. The message says why, in words for the player; ``summary``
+    is a few words for the line under the board."""
+
+    def __init__(self, message: str, summary: str = "no figures for this game") -> None:
+        super().__init__(message)
+        self.summary = summary
+
+
 @dataclass(frozen=True)
 class Rated(Generic[A]):
     """One action and the player's chance of winning after it (0 to 1)."""
@@ -131,7 +141,10 @@ class Analyst(abc.ABC, Generic[A]):
         rng: random.Random,
         progress: Callable[[float], None] | None = None,
     ) -> Analysis[A]:
-        """Rate ``legal`` (the actions of ``view.player``, who is to move) from ``view`` alone."""
+        """Rate ``legal`` (the actions of ``view.player``, who is to move) from ``view`` alone.
+
+        Raises :class:`AnalysisUnavailable` when it cannot (and says why).
+        """
 
     def begin(self) -> None:
         """A match with a hint on offer has begun at the table: start any slow preparation (a solve) in the

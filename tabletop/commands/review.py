@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from tabletop.analysis import REVIEW_SECONDS
+from tabletop.analysis import REVIEW_SECONDS, AnalysisUnavailable
 from tabletop.commands.common import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
 
 if TYPE_CHECKING:
@@ -100,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
         show_review(
             console, None, record, game, seconds=args.seconds, iterations=args.iterations, walk=walk, every=args.every
         )
+    except AnalysisUnavailable as exc:
+        return report(CommandFailure(f"cannot review game {args.id}: {exc}", EXIT_FAILURE))
     except CommandFailure as failure:
         return report(failure)
     except UnknownRecordError as exc:
@@ -191,7 +193,14 @@ def show_review(
     review is printed: the summary, a line for every decision, then the board
     of each costliest decision (of every decision, with ``every``).
     """
-    review = grade(console, record, game, seconds, iterations)
+    try:
+        review = grade(console, record, game, seconds, iterations)
+    except AnalysisUnavailable as exc:
+        if prompter is None:
+            raise
+        console.print(f"No review of game {record.id}: {exc}", markup=False)
+        prompter.pause()
+        return
     analyst = game.analyst(record.options)
     assert analyst is not None
     summary = summary_lines(review, record, game, analyst.name)

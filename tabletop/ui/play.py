@@ -507,7 +507,7 @@ def give_hint(table: Table, player: int) -> str:
 
     Returns the line to keep under the board while the player chooses.
     """
-    from tabletop.analysis import HINT_SECONDS, analysis_rng
+    from tabletop.analysis import HINT_SECONDS, AnalysisUnavailable, analysis_rng
 
     analyst = table.analyst()
     assert analyst is not None, "a hint is offered only with an analyst"
@@ -515,12 +515,20 @@ def give_hint(table: Table, player: int) -> str:
     view = match.state.view(player)
     legal = match.state.legal_actions()
     rng = analysis_rng(match.seed, len(match.history))  # the review of this decision draws the same
+    unavailable: AnalysisUnavailable | None = None
     with table.console.status(analyst.status() or "Thinking about your position...", spinner="dots") as spinner:
 
         def progress(done: float) -> None:
             spinner.update(analyst.status() or f"Thinking about your position: {done:.0%}")
 
-        analysis = analyst.analyse(view, legal, seconds=HINT_SECONDS, rng=rng, progress=progress)
+        try:
+            analysis = analyst.analyse(view, legal, seconds=HINT_SECONDS, rng=rng, progress=progress)
+        except AnalysisUnavailable as exc:
+            unavailable = exc
+    if unavailable is not None:  # the game goes on without figures: say why where the player reads it
+        table.console.print(f"Hint: {unavailable}", markup=False)
+        table.prompter.pause()
+        return f"Hint: {unavailable.summary}"
     if table.on_hint is not None:
         table.on_hint()
     words = action_words(table.ui, view, legal)

@@ -11,7 +11,7 @@ import pytest
 from tabletop_muses import game
 from tabletop_muses.advisor import DAMAGED_CACHE, Advisor, advisor_for
 from tabletop_muses.rules import MusesState
-from tabletop_muses.solver import CACHE_MAGIC, DAMAGED, LOADED, MISSING, OUTDATED, Solver
+from tabletop_muses.solver import _HEADER, CACHE_MAGIC, CACHE_VERSION, DAMAGED, LOADED, MISSING, OUTDATED, Solver
 
 from .helpers import hint, make_set, play, solve
 
@@ -26,6 +26,10 @@ CARDS = make_set(
 )
 
 
+COUNT_AT = 8 + 4 + 32
+"""Where the header's count of entries starts: after the magic, the version and the identity."""
+
+
 def flip_bit(data: bytes, at: int) -> bytes:
     return data[:at] + bytes([data[at] ^ 0x10]) + data[at + 1 :]
 
@@ -37,8 +41,9 @@ DAMAGES: dict[str, Callable[[bytes], bytes]] = {
     "garbage": lambda data: os.urandom(len(data)),
     "a wrong header": lambda data: b"NOTMUSES" + data[8:],
     "a bit flipped in a value": lambda data: flip_bit(data, len(data) - 3),
-    "a bit flipped in a key": lambda data: flip_bit(data, 60),
-    "a bit flipped in the count": lambda data: flip_bit(data, 12),
+    "a bit flipped in a key": lambda data: flip_bit(data, _HEADER.size + 3),
+    "a bit flipped in the count": lambda data: flip_bit(data, COUNT_AT),
+    "a bit flipped in the checksum": lambda data: flip_bit(data, COUNT_AT + 8),
     "bytes added at the end": lambda data: data + b"\0" * 16,
 }
 
@@ -71,6 +76,9 @@ def test_load_says_what_it_found(tmp_path: Path) -> None:
     path.write_bytes(CACHE_MAGIC + b"\x63\0\0\0" + b"\0" * 40)  # a version this program does not write
     assert Solver(CARDS).load(path) == OUTDATED
     path.write_bytes(CACHE_MAGIC + b"\2\0\0\0" + (10**9).to_bytes(8, "little") + b"\0" * 32)
+    assert Solver(CARDS).load(path) == OUTDATED  # version 2 had no identity: solved again, not trusted
+    head = CACHE_MAGIC + CACHE_VERSION.to_bytes(4, "little") + Solver(CARDS).identity()
+    path.write_bytes(head + (10**9).to_bytes(8, "little") + b"\0" * 32)
     assert Solver(CARDS).load(path) == DAMAGED  # a count the file's size cannot hold: nothing allocated
 
 

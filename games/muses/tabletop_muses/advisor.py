@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop_muses.cards import CardSet
-from tabletop_muses.fast_solver import FastSolver, Progress
+from tabletop_muses.fast_solver import MEMORY_LIMIT, FastSolver, Progress
 from tabletop_muses.rules import (
     ACT,
     DRAW,
@@ -34,10 +34,29 @@ from tabletop_muses.rules import (
     MusesState,
     UsePower,
 )
-from tabletop_muses.solver import DAMAGED, LOADED, ROLL_WEIGHTS, WIN, _change, _idx
+from tabletop_muses.solver import (
+    DAMAGED,
+    FOREIGN,
+    LOADED,
+    NO_FOLDER,
+    NOT_A_FILE,
+    ROLL_WEIGHTS,
+    UNREADABLE,
+    WIN,
+    _change,
+    _idx,
+)
 
 DAMAGED_CACHE = "The saved solution was damaged; solving again."
 """Said to the player when the on-disk solution fails its checks (it is then replaced)."""
+FOREIGN_CACHE = "The saved solution {path} belongs to another card set or another version; solving this set again."
+"""Said when the file at this set's name holds another set's solution (copied there, say): it is then replaced.
+Said rather than done quietly: a file of another set at this name is no accident, and the solve takes time."""
+UNREADABLE_CACHE = "The saved solution {path} cannot be read ({reason}); solving again."
+NOT_A_FILE_CACHE = "The saved solution's place {path} is {kind}, not a regular file: it is left as it is, so this solution is not kept."
+NO_FOLDER_CACHE = "The cache folder cannot hold solutions: {problem}; so this solution is not kept."
+NOT_KEPT = "The solution could not be kept in {path}: {reason}."
+"""Said when writing the solution failed (a full disk, say); nothing is left behind, and it is solved again next time."""
 
 
 def default_cache_dir() -> Path:
@@ -76,21 +95,38 @@ class Advisor:
     only; the default: :func:`default_cache_dir`).
     """
 
-    def __init__(self, cardset: CardSet, cache_dir: str | Path | None = "", mode: str = WIN) -> None:
+    def __init__(
+        self,
+        cardset: CardSet,
+        cache_dir: str | Path | None = "",
+        mode: str = WIN,
+        memory_limit: int | None = MEMORY_LIMIT,
+    ) -> None:
         self.solver = FastSolver(cardset, mode)
+        self.solver.memory_limit = memory_limit
         self.cardset = cardset
         self.seconds = 0.0
         self.from_cache = False
         self.damaged_cache = False
         """True when the on-disk solution failed its checks and was set aside."""
+        self.kept = False
+        """True once the solution is on disk (read from there, or written)."""
+        self.notes: list[str] = []
+        """What the player should be told about the saved solution (not kept, set aside, ...), not yet said."""
         directory = default_cache_dir() if cache_dir == "" else (Path(cache_dir) if cache_dir is not None else None)
         self.path = cache_file(cardset, mode, directory) if directory is not None else None
         self._loaded = False
         self._saved = 0
+        self._writable = True
 
     def prepare(self) -> None:
         """Read the on-disk solution once, if there is one; a damaged one is set aside (see ``damaged_cache``)."""
         self._ensure_loaded()
+
+    def take_notes(self) -> list[str]:
+        """The notes for the player not yet given (see :attr:`notes`); each is given once."""
+        notes, self.notes = self.notes, []
+        return notes
 
     def _ensure_loaded(self) -> None:
         if self._loaded:
@@ -98,24 +134,68 @@ class Advisor:
         self._loaded = True
         if self.path is not None:
             status = self.solver.load(self.path)
-            self.from_cache = status == LOADED
+            self.from_cache = self.kept = status == LOADED
             self.damaged_cache = status == DAMAGED
+            note = self._note_on_reading(status, self.path)
+            if note is not None:
+                self.notes.append(note)
+            self._writable = status not in (NOT_A_FILE, NO_FOLDER)
         self._saved = len(self.solver.memo)
 
+    @staticmethod
+    def _note_on_reading(status: str, path: Path) -> str | None:
+        from tabletop.files import folder_problem, kind_of, open_regular
+
+        if status == DAMAGED:
+            return DAMAGED_CACHE
+        if status == FOREIGN:
+            return FOREIGN_CACHE.format(path=path)
+        if status == NOT_A_FILE:
+            try:
+                kind = kind_of(path.stat().st_mode)
+            except OSError:
+                kind = "not a regular file"
+            return NOT_A_FILE_CACHE.format(path=path, kind=kind)
+        if status == NO_FOLDER:
+            return NO_FOLDER_CACHE.format(problem=folder_problem(path.parent) or f"{path.parent} is not a folder")
+        if status == UNREADABLE:
+            try:
+                with open_regular(path):
+                    pass
+            except OSError as exc:
+                return UNREADABLE_CACHE.format(path=path, reason=(exc.strerror or str(exc)).lower())
+            return UNREADABLE_CACHE.format(path=path, reason="it could not be read whole")
+        return None
+
     def save(self) -> None:
-        """Keep what was computed (every memoised value is exact, even of a partial solve)."""
-        if self.path is None or len(self.solver.memo) == self._saved:
+        """Keep what was computed (every memoised value is exact, even of a partial solve).
+
+        A failure (a full disk, a read-only folder) loses only time: the next run solves
+        again. It is noted for the player (:attr:`notes`), once.
+        """
+        from tabletop.files import FileRefused
+
+        if self.path is None or not self._writable or len(self.solver.memo) == self._saved:
             return
         try:
             self.solver.save(self.path)
-            self._saved = len(self.solver.memo)
-        except OSError:
-            pass  # a read-only cache only costs time next run
+        except (OSError, FileRefused, MemoryError) as exc:
+            if isinstance(exc, MemoryError):
+                reason = "not enough memory to write it"
+            else:
+                reason = str(exc) if isinstance(exc, FileRefused) else (exc.strerror or str(exc)).lower()
+            self.notes.append(NOT_KEPT.format(path=self.path, reason=reason))
+            self._writable = False  # said once; a later hint does not try (and fail) again
+            return
+        self._saved = len(self.solver.memo)
+        self.kept = True
 
     def solve(self, progress: Progress | None = None) -> float:
         """Solve the whole game (or read the cached solution); the value of a new game.
 
         ``progress(done, total)`` is called as the solve goes (not at all on a cache hit).
+        Raises :class:`~tabletop_muses.size.SolveRefused` when the set is too large to solve
+        within the memory allowed, or the memory ran out.
         """
         start = time.perf_counter()
         self._ensure_loaded()

@@ -7,7 +7,9 @@ writes the solution where the advisor looks for it; on standard output it says h
 far it has got, one ``done total`` line per step of a percent. The game's prompts
 never wait for it: a Hint asked before it is done shows how far it has got and waits
 for the rest, then reads the solution from disk. A solve that fails leaves the Hint
-to solve in the game's own process, as it would without one.
+to solve in the game's own process, as it would without one; a set too large to solve
+within the memory allowed is refused at once, with a ``refused REASON`` line, and the
+Hint says why instead of trying again.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -28,6 +31,10 @@ NICENESS = 10
 """How much lower the solving process's priority is than the game's, so the game's prompts never lag."""
 POLL_SECONDS = 0.1
 """How often a Hint that waits looks at how far the solve has got."""
+REFUSED = "refused "
+"""The start of the line that says why the set is not solved."""
+EXIT_REFUSED = 3
+"""The solving process's status when it refused the set."""
 
 
 class BackgroundSolve:
@@ -38,6 +45,8 @@ class BackgroundSolve:
         self.cache_dir = cache_dir
         self.fraction = 0.0
         """How much of the solve is done, 0 to 1, as the solving process last said."""
+        self.refusal: str | None = None
+        """Why the set was not solved (too large for the memory allowed), when the process said so."""
         self._process: subprocess.Popen[str] | None = None
         self._reader: threading.Thread | None = None
 
@@ -63,6 +72,9 @@ class BackgroundSolve:
     def _read_progress(self) -> None:
         assert self._process is not None and self._process.stdout is not None
         for line in self._process.stdout:
+            if line.startswith(REFUSED):
+                self.refusal = line[len(REFUSED) :].strip()
+                continue
             done, _, total = line.partition(" ")
             if done.isdigit() and total.strip().isdigit() and int(total):
                 self.fraction = min(1.0, int(done) / int(total))
@@ -98,7 +110,10 @@ class BackgroundSolve:
 def _main() -> int:
     """Solve the card set named on standard input and keep its solution; report progress on standard output."""
     from tabletop_muses.advisor import Advisor
+    from tabletop_muses.size import SolveRefused
 
+    # Ended by the game (it is leaving): unwind, so that a solution half written is removed, not left behind.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     with contextlib.suppress(OSError):  # not allowed here: solve at the same priority
         os.nice(NICENESS)
     request = json.loads(sys.stdin.read())
@@ -113,7 +128,11 @@ def _main() -> int:
             said = percent
             print(done, total, flush=True)
 
-    advisor.solve(progress=progress)
+    try:
+        advisor.solve(progress=progress)
+    except SolveRefused as exc:
+        print(REFUSED + " ".join(str(exc).split()), flush=True)
+        return EXIT_REFUSED
     return 0
 
 

@@ -1,4 +1,5 @@
-"""``tabletop muses solve [--cards FILE] [--score] [--no-cache]``: the odds of a card set under perfect play."""
+"""``tabletop muses solve [--cards FILE] [--score] [--no-cache] [--max-memory GB] [--size]``: the odds of a card set
+under perfect play, or how big its solve is."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabletop_muses.cards import CardFileError, load_cards
+from tabletop_muses.cards import CardFileError, CardSet, load_cards
 
 if TYPE_CHECKING:
     from tabletop_muses.advisor import Advisor
@@ -16,31 +17,49 @@ if TYPE_CHECKING:
 
 def solve_command(args: Sequence[str]) -> int:
     """Print the optimal win probability (or expected score) of a card set, the time, positions and peak memory."""
+    from tabletop_muses.fast_solver import MEMORY_LIMIT
+
     parser = argparse.ArgumentParser(prog="tabletop muses solve", description=solve_command.__doc__)
     parser.add_argument("--cards", default=None, help="a TOML card file (default: the reconstructed set)")
     parser.add_argument("--score", action="store_true", help="maximise the expected score instead")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk solution")
     parser.add_argument("--cache-dir", default="", help="where solutions are kept (default: the user cache)")
+    parser.add_argument(
+        "--max-memory",
+        metavar="GB",
+        type=gigabytes_option,
+        default=MEMORY_LIMIT,
+        help=f"the most memory the solve may take, in GB (default {MEMORY_LIMIT / 1e9:g}); a larger set is refused",
+    )
+    parser.add_argument("--size", action="store_true", help="only say how big the solve is, without solving")
     options = parser.parse_args(list(args))
     try:
         cardset = load_cards(options.cards)
     except CardFileError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    from tabletop_muses.advisor import DAMAGED_CACHE, Advisor
+    from tabletop_muses.advisor import Advisor
+    from tabletop_muses.size import SolveRefused, TooLarge
     from tabletop_muses.solver import SCORE, WIN
 
     mode = SCORE if options.score else WIN
     cache = None if options.no_cache else options.cache_dir
-    advisor = Advisor(cardset, cache, mode)
+    advisor = Advisor(cardset, cache, mode, options.max_memory)
+    if options.size:
+        return print_size(advisor)
     start = time.perf_counter()
     advisor.prepare()
-    if advisor.damaged_cache:
-        print(DAMAGED_CACHE, file=sys.stderr)
-    value = solve_with_progress(advisor)
+    say_notes(advisor)
+    try:
+        value = solve_with_progress(advisor)
+    except SolveRefused as exc:
+        say_notes(advisor)
+        more = " (--max-memory GB raises the limit where the computer has room)" if isinstance(exc, TooLarge) else ""
+        print(f"error: {exc}{more}", file=sys.stderr)
+        return 1
     seconds = time.perf_counter() - start
-    name = "the default set (a reconstruction)" if cardset.source == "default" else cardset.source
-    print(f"Card set: {name}, {len(cardset.cards)} cards, target {cardset.target}, {cardset.hints} hints")
+    say_notes(advisor)
+    print(f"Card set: {set_name(cardset)}, {len(cardset.cards)} cards, target {cardset.target}, {cardset.hints} hints")
     if mode == WIN:
         print(f"Optimal win probability: {value:.4%}")
     else:
@@ -51,8 +70,56 @@ def solve_command(args: Sequence[str]) -> int:
     peak = peak_memory_mb()
     if peak is not None:
         print(f"Peak memory: {peak:.0f} MB")
-    if advisor.path is not None:
+    if advisor.kept:
         print(f"Solution kept in {advisor.path}")
+    return 0
+
+
+MAX_GIGABYTES = 1_000_000.0
+"""The largest ``--max-memory`` understood (a petabyte): past any computer, so no limit in practice."""
+
+
+def gigabytes_option(text: str) -> int:
+    """``--max-memory``'s value: a number of GB (decimals allowed), as bytes.
+
+    >>> gigabytes_option("4"), gigabytes_option("0.5")
+    (4000000000, 500000000)
+    """
+    try:
+        value = float(text) if len(text) <= 20 else float("nan")
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= MAX_GIGABYTES:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"expected a number of GB above 0 and at most {MAX_GIGABYTES:,.0f}")
+    return int(value * 1e9)
+
+
+def set_name(cardset: CardSet) -> str:
+    """The card set as the output names it."""
+    return "the default set (a reconstruction)" if cardset.source == "default" else cardset.source
+
+
+def say_notes(advisor: Advisor) -> None:
+    """Print what the player should know about the saved solution (set aside, not kept, ...)."""
+    for note in advisor.take_notes():
+        print(note, file=sys.stderr)
+
+
+def print_size(advisor: Advisor) -> int:
+    """``--size``: how many positions the solve values and the memory it takes, against the limit."""
+    from tabletop_muses.size import estimate_size, gigabytes
+
+    cardset = advisor.cardset
+    size = estimate_size(cardset, advisor.solver.mode)
+    needed = advisor.solver.memory_needed(size)
+    limit = advisor.solver.memory_limit
+    print(f"Card set: {set_name(cardset)}, {len(cardset.cards)} cards, target {cardset.target}, {cardset.hints} hints")
+    print(f"Positions: at most {size.positions:,}")
+    print(f"Memory: about {gigabytes(needed)}")
+    if limit is not None and needed > limit:
+        print(f"Too large to solve within the limit of {limit / 1e9:g} GB (--max-memory GB raises it).")
+    elif limit is not None:
+        print(f"Within the limit of {limit / 1e9:g} GB.")
     return 0
 
 

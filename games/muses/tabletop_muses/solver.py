@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.dice import two_dice_outcomes
-from tabletop_muses.cards import CardSet, Power
+from tabletop_muses.cards import CardSet, Power, canonical_text
 from tabletop_muses.conditions import PAIR_INDEX, PAIRS
 
 ROLL_WEIGHTS: tuple[float, ...] = tuple(p for _, p in two_dice_outcomes())
@@ -358,23 +358,26 @@ class Solver:
 
     # -- on-disk cache --
 
+    def identity(self) -> bytes:
+        """What this solution belongs to: the SHA-256 of the file format, the mode and the card set's canonical text.
+
+        The canonical text holds everything a value depends on (each card's points, power and
+        edges, their order, the target, the hints); a saved solution of another set, mode or
+        format fails this check (:data:`FOREIGN`) however it came to be at this set's name.
+        """
+        return solution_identity(self.cardset, self.mode)
+
     def save(self, path: Path) -> None:
-        """Write the memo: a header (format, version, count, checksum), then the keys and values."""
-        payload = _memo_bytes(self.memo)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        with tmp.open("wb") as fh:
-            fh.write(_HEADER.pack(CACHE_MAGIC, CACHE_VERSION, len(self.memo), hashlib.sha256(payload).digest()))
-            fh.write(payload)
-        os.replace(tmp, path)  # whole or not at all: a reader never sees half a file
+        """Write the memo: a header (format, version, identity, count, checksum), then the keys and values."""
+        write_solution(path, self.identity(), len(self.memo), [_memo_bytes(self.memo)])
 
     def load(self, path: Path) -> str:
-        """Read a memo written by :meth:`save`: :data:`LOADED`, :data:`MISSING`, :data:`OUTDATED` or :data:`DAMAGED`.
+        """Read a memo written by :meth:`save`: :data:`LOADED`, or why not (see :func:`read_solution`).
 
         The size is checked against the header before anything is read into memory,
-        then the checksum; a file that fails either is left unused.
+        then the identity and the checksum; a file that fails any is left unused.
         """
-        status, payload, count = read_solution(path)
+        status, payload, count = read_solution(path, self.identity())
         if status != LOADED:
             return status
         self.memo = _memo_from_bytes(payload, count)
@@ -382,15 +385,32 @@ class Solver:
 
 
 CACHE_MAGIC = b"MUSESOLV"
-CACHE_VERSION = 2
-"""Raised whenever the layout of a saved solution changes; another version is solved again."""
+CACHE_VERSION = 3
+"""Raised whenever the layout of a saved solution or the meaning of its keys changes; another version is
+solved again. Version 3 added the identity of the card set (version 2 trusted any file at the set's name)."""
 _OLD_MAGIC = b"MUSES01\0"
 """Version 1 had no checksum: it is solved again, not trusted."""
-_HEADER = struct.Struct("<8sIQ32s")
-"""Magic, version, number of entries, SHA-256 of the keys and values that follow."""
+_PREFIX = struct.Struct("<8sI")
+"""Magic and version: what every version's header starts with."""
+_HEADER = struct.Struct("<8sI32sQ32s")
+"""Magic, version, identity (:meth:`Solver.identity`), number of entries, SHA-256 of the keys and values that follow."""
 _ENTRY_BYTES = 16
 """A key (unsigned 64 bits) and a value (a double), both little-endian."""
-LOADED, MISSING, OUTDATED, DAMAGED = "loaded", "missing", "outdated", "damaged"
+LOADED, MISSING, OUTDATED, DAMAGED, FOREIGN = "loaded", "missing", "outdated", "damaged", "foreign"
+NOT_A_FILE, NO_FOLDER, UNREADABLE = "not a file", "no folder", "unreadable"
+"""Why no solution was read: its name holds a pipe, a device or a folder; a folder on the way is a file;
+the file cannot be read (no permission, say)."""
+
+
+def solution_identity(cardset: CardSet, mode: str) -> bytes:
+    """The identity a saved solution of ``cardset`` in ``mode`` carries (see :meth:`Solver.identity`).
+
+    >>> from tabletop_muses.cards import load_cards
+    >>> solution_identity(load_cards(), WIN) == solution_identity(load_cards().with_target(19), WIN)
+    False
+    """
+    text = f"muses solution {CACHE_VERSION}\nmode {mode}\n{canonical_text(cardset)}"
+    return hashlib.sha256(text.encode("utf-8")).digest()
 
 
 def _memo_bytes(memo: dict[int, float]) -> bytes:
@@ -401,29 +421,59 @@ def _memo_bytes(memo: dict[int, float]) -> bytes:
     return keys.tobytes() + values.tobytes()
 
 
-def read_solution(path: Path) -> tuple[str, bytes, int]:
-    """The checked entries of a solution file: (:data:`LOADED`, the keys then the values, their count), or a
-    status saying why there are none (:data:`MISSING`, :data:`OUTDATED`, :data:`DAMAGED`) with no bytes."""
+def write_solution(path: Path, identity: bytes, count: int, payload: Sequence[bytes]) -> None:
+    """Write a solution file whole or not at all: the header, then ``payload`` (the keys, then the values).
+
+    The bytes go through a temporary file that is removed on any failure (a full disk, say);
+    ``path`` is replaced only if it is a regular file. Raises :class:`~tabletop.files.FileRefused`
+    (a pipe or a device at ``path``, a file where a folder should be) or ``OSError``.
+    """
+    from tabletop.files import write_atomic
+
+    digest = hashlib.sha256()
+    for chunk in payload:
+        digest.update(chunk)
+    header = _HEADER.pack(CACHE_MAGIC, CACHE_VERSION, identity, count, digest.digest())
+    write_atomic(path, [header, *payload], make_folder=True)
+
+
+def read_solution(path: Path, identity: bytes) -> tuple[str, bytes, int]:
+    """The checked entries of the solution file of ``identity``: (:data:`LOADED`, the keys then the values,
+    their count), or a status saying why there are none, with no bytes: :data:`MISSING`, :data:`OUTDATED`
+    (another version), :data:`DAMAGED`, :data:`FOREIGN` (another card set or mode), :data:`NOT_A_FILE`,
+    :data:`NO_FOLDER` or :data:`UNREADABLE`.
+
+    Only a regular file is opened (a named pipe never makes it wait), and nothing is read
+    into memory before its size matches the header.
+    """
+    from tabletop.files import NotRegularFile, open_regular
+
     try:
-        with path.open("rb") as fh:
+        with open_regular(path) as fh:
             size = os.fstat(fh.fileno()).st_size
             head = fh.read(_HEADER.size)
             if head.startswith(_OLD_MAGIC):
                 return OUTDATED, b"", 0
+            if len(head) < _PREFIX.size or _PREFIX.unpack_from(head)[0] != CACHE_MAGIC:
+                return DAMAGED, b"", 0
+            if _PREFIX.unpack_from(head)[1] != CACHE_VERSION:
+                return OUTDATED, b"", 0
             if len(head) < _HEADER.size:
                 return DAMAGED, b"", 0
-            magic, version, count, checksum = _HEADER.unpack(head)
-            if magic != CACHE_MAGIC:
-                return DAMAGED, b"", 0
-            if version != CACHE_VERSION:
-                return OUTDATED, b"", 0
+            _, _, found, count, checksum = _HEADER.unpack(head)
             if size != _HEADER.size + count * _ENTRY_BYTES:
                 return DAMAGED, b"", 0
+            if found != identity:
+                return FOREIGN, b"", 0
             payload = fh.read(count * _ENTRY_BYTES)
     except FileNotFoundError:
         return MISSING, b"", 0
+    except NotRegularFile:
+        return NOT_A_FILE, b"", 0
+    except NotADirectoryError:
+        return NO_FOLDER, b"", 0
     except OSError:
-        return DAMAGED, b"", 0
+        return UNREADABLE, b"", 0
     if len(payload) != count * _ENTRY_BYTES or hashlib.sha256(payload).digest() != checksum:
         return DAMAGED, b"", 0
     return LOADED, payload, count
