@@ -12,7 +12,7 @@ step. Choices that cannot be used are listed greyed out with the reason
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic
 
@@ -169,6 +169,14 @@ class GameUI(Generic[A]):
         usable entries come in the order of :meth:`steps`, then the greyed-out ones.
         """
         return ()
+
+    def label_keys(self, view: View) -> Mapping[str, str]:
+        """A key of the game's own for some labels, the same whatever else is legal (a cascade's digit, say).
+
+        Other entries take the next free keys; a table entry whose key a label took (``b`` for Back, ``h``
+        for Hint) is left without one (Esc still goes back). The default names none.
+        """
+        return {}
 
     def whole_log(self, lines: Sequence[str]) -> list[str]:
         """The game's whole log for the Log screen, oldest first; the default keeps every line."""

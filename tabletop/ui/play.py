@@ -13,7 +13,7 @@ for the player and said so, and so is a lone action that does not end the game.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -231,6 +231,7 @@ def _ask_action(table: Table, player: int) -> Any:
             table.ui.extra_choices(view),
             redraw=lambda shown=shown: _draw(table, player, shown),  # type: ignore[misc]
             order=table.ui.label_order(view),
+            keys=table.ui.label_keys(view),
             table_entries=_table_entries(table),
             taken=taken,
         )
@@ -291,6 +292,7 @@ def choose_step(
     with_menu: bool = True,
     redraw: Callable[[], None] | None = None,
     order: Sequence[str] = (),
+    keys: Mapping[str, str] | None = None,
     table_entries: Sequence[Choice] = (),
     taken: list[str] | None = None,
 ) -> Any:
@@ -329,6 +331,7 @@ def choose_step(
                 if len(p) == depth + 1 and p[:depth] == prefix
             ],
             order,
+            keys or {},
         )
         if depth == 0:
             choices += [Choice(c.title, _Extra(c.value), c.disabled, key=c.key) for c in extras]
@@ -337,6 +340,7 @@ def choose_step(
                 choices.append(Choice(MENU_TITLE, GAME_MENU, key=MENU_KEY))
         else:
             choices.append(Choice("<- Back", BACK, back=True, key=BACK_KEY))
+        choices = _unclash(choices)
         message = "Your move:" if depth == 0 else step_question(prefix)
         if asked and redraw is not None:
             redraw()
@@ -385,20 +389,38 @@ def _level_labels(matching: Sequence[Step[Any]], depth: int) -> list[str]:
     return list(seen)
 
 
-def _numbered(choices: list[Choice], order: Sequence[str]) -> list[Choice]:
-    """The entries of one level in ``order``, each usable one with its key.
+def _numbered(choices: list[Choice], order: Sequence[str], fixed: Mapping[str, str] | None = None) -> list[Choice]:
+    """The entries of one level in ``order``, each usable one with its key: the game's own key for its label
+    (``fixed``, see :meth:`GameUI.label_keys`), else the next free one.
 
     >>> [(c.title, c.key) for c in _numbered([Choice("b", 2), Choice("c", 3, "no"), Choice("a", 1)], ["a", "c"])]
     [('a', '1'), ('c', None), ('b', '2')]
+    >>> [(c.title, c.key) for c in _numbered([Choice("x", 1), Choice("y", 2)], [], {"y": "1"})]
+    [('x', '2'), ('y', '1')]
     """
+    fixed = fixed or {}
     if order:
         place = {label: i for i, label in enumerate(order)}
         choices = sorted(choices, key=lambda c: place.get(c.title, len(place)))
-    keyed, keys = [], iter(CHOICE_KEYS)
+    taken = {fixed[c.title] for c in choices if c.title in fixed and not c.disabled}
+    keyed, keys = [], iter(k for k in CHOICE_KEYS if k not in taken)
     for c in choices:
-        key = None if c.disabled else next(keys, None)
+        key = None if c.disabled else fixed.get(c.title) or next(keys, None)
         keyed.append(Choice(c.title, c.value, c.disabled, c.back, key))
     return keyed
+
+
+def _unclash(choices: list[Choice]) -> list[Choice]:
+    """The entries with a key a game's own entry took before them left without it (Esc still goes back)."""
+    seen: set[str] = set()
+    result = []
+    for c in choices:
+        if c.key is not None and c.key in seen:
+            c = Choice(c.title, c.value, c.disabled, c.back, None)
+        elif c.key is not None:
+            seen.add(c.key)
+        result.append(c)
+    return result
 
 
 def why_no_undo(match: Match[Any], player: int) -> str:

@@ -201,3 +201,22 @@ def test_conforms_random_deals(options: dict[str, str]) -> None:
 )
 def test_conforms_fixed_deals(options: dict[str, str]) -> None:
     check_game(game, options=options, playouts=1)
+
+
+def test_interface_offers_every_move_and_fits_80x24() -> None:
+    from tabletop.testing import check_agents, check_steps
+
+    for options in ({"cells": "4"}, {"cells": "0", "auto": "off"}, {"deal": "617", "cells": "2"}):
+        check_steps(game, options=options, games=2)
+    check_agents(game, options={"deal": "5"}, games=1)
+
+
+def test_cascades_and_cells_keep_their_keys() -> None:
+    from tabletop_freecell.ui import FreeCellUI
+
+    ui = FreeCellUI(game)
+    state = game.new_initial_state({"deal": "1"})
+    keys = ui.label_keys(state.view(0))
+    steps = ui.steps(state.view(0), state.legal_actions())
+    assert {keys[s.path[0]] for s in steps} == set("12345678")
+    assert {keys[s.path[1]] for s in steps} == set("abcd")

@@ -19,11 +19,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tabletop.game import (
     CHANCE,
     JSON,
     TERMINAL,
+    Command,
     Game,
     GameInfo,
     IllegalActionError,
@@ -33,6 +35,11 @@ from tabletop.game import (
     one_of,
     whole_number,
 )
+
+if TYPE_CHECKING:
+    from tabletop.analysis import Analyst
+    from tabletop.ui.base import GameUI
+
 from tabletop.playing_cards import (
     ACE,
     DECK_SIZE,
@@ -590,3 +597,20 @@ class FreeCell(Game[Action]):
 
     def rules_text(self) -> str:
         return RULES
+
+    def analyst(self, options: Mapping[str, str]) -> Analyst[Action]:
+        """The solver: whether the position can still be won, and the next move of a winning line."""
+        from tabletop_freecell.analyst import SolverAnalyst
+
+        return SolverAnalyst()
+
+    def commands(self) -> Mapping[str, Command]:
+        """``tabletop freecell solve N``."""
+        from tabletop_freecell.command import solve_command
+
+        return {"solve": solve_command}
+
+    def ui(self) -> GameUI[Action]:
+        from tabletop_freecell.ui import FreeCellUI
+
+        return FreeCellUI(self)

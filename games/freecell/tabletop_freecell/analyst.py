@@ -1,0 +1,93 @@
+"""The coach: the solver says whether a position can still be won, and how.
+
+Hint gives the next move of a winning line and its length; in a lost
+position it says so and names the last move from which a win was still
+possible. Each other legal move is rated too, as far as the time allows (a
+quick solve of the position after it), so that Review can mark the move that
+lost the game.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from tabletop.analysis import Analysis, Analyst, Rated
+from tabletop.game import FullView, View
+from tabletop_freecell.coach import last_winnable, line_of
+from tabletop_freecell.rules import Action, FreeCellState, Move, state_from_json
+from tabletop_freecell.solver import NODE_LIMIT, solve_state
+
+OTHER_MOVES_LIMIT = 3_000
+"""The positions a quick solve of the position after another move may expand."""
+
+
+class SolverAnalyst(Analyst[Action]):
+    """A best-first solver over every move: a found line or an exhausted search is exact."""
+
+    exact = True
+    name = "the FreeCell solver"
+
+    def analyse(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        *,
+        seconds: float,
+        rng: random.Random,
+        progress: Callable[[float], None] | None = None,
+    ) -> Analysis[Action]:
+        assert isinstance(view, FullView)
+        state = state_from_json(view.state)
+        result = solve_state(state)
+        if result.lost:
+            return Analysis([Rated(a, 0.0) for a in legal], exact=True, notes=[_lost_note(state, result.expanded)])
+        if not result.solved:
+            note = f"The solver could not tell within {result.expanded:,} positions whether this can be won."
+            return Analysis([Rated(a, 0.5) for a in legal], exact=False, notes=[note])
+        line = line_of(state, result.moves)
+        best = Move.parse(line[0])
+        rated = [Rated[Action](best, 1.0)]
+        rated += self._others(state, [a for a in legal if a != best], seconds)
+        note = f"A win is still possible: the solver's line has {len(line)} moves, starting {' '.join(line[:6])}."
+        return Analysis(rated, exact=True, notes=[note])
+
+    def _others(self, state: FreeCellState, others: Sequence[Action], seconds: float) -> list[Rated[Action]]:
+        """Each other move rated by a quick solve after it, while the time lasts; a move the quick solve cannot
+        settle is left unrated."""
+        deadline = time.monotonic() + seconds
+        rated: list[Rated[Action]] = []
+        for action in others:
+            if time.monotonic() > deadline:
+                break
+            after = state.clone()
+            after.apply(action)
+            result = solve_state(after, node_limit=OTHER_MOVES_LIMIT)
+            if result.solved or result.exhausted:
+                rated.append(Rated(action, 1.0 if result.solved else 0.0))
+        return rated
+
+
+def _lost_note(state: FreeCellState, expanded: int) -> str:
+    """No win from here, proven by a search of ``expanded`` positions; where the game was last winnable."""
+    said = f"No way of playing wins from here (the solver searched all {expanded:,} positions)."
+    if not state.moves:
+        return said + " This deal has no solution."
+    found = last_winnable(state, node_limit=NODE_LIMIT)
+    if found is None:
+        return said
+    count, result = found
+    line = line_of(_after(state, count), result.moves)
+    if count == 0:
+        return said + f" A win was possible before your first move, starting {line[0]}."
+    return said + (
+        f" A win was last possible after your move {count} ({state.moves[count - 1]}): "
+        f"move {count + 1} was {state.moves[count]}, where {line[0]} would have kept it."
+    )
+
+
+def _after(state: FreeCellState, count: int) -> FreeCellState:
+    from tabletop_freecell.coach import replay_moves
+
+    return replay_moves(state, count)

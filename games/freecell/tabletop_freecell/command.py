@@ -1,0 +1,61 @@
+"""``tabletop freecell solve N``: a solution of Microsoft's deal N in the standard notation, or a proof of none."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from tabletop_freecell.coach import line_of
+from tabletop_freecell.rules import DEAL, MAX_CELLS, FreeCellState
+from tabletop_freecell.solver import NODE_LIMIT, solve_state
+
+LINE_MOVES = 20
+"""Moves printed on one line of a solution."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tabletop freecell solve",
+        description="Solve Microsoft's FreeCell deal N and print the moves (3a, a8, 1h, 57), "
+        "or say that it has no solution.",
+    )
+    parser.add_argument("deal", type=int, help=f"the deal number, 1 to {DEAL.high:,}")
+    parser.add_argument("--cells", type=int, default=MAX_CELLS, help="free cells, 0 to 4 (default 4)")
+    parser.add_argument(
+        "--no-auto",
+        action="store_true",
+        help="write every move home (for programs without automatic moves; the default leaves out the safe "
+        "moves home that FreeCell makes by itself)",
+    )
+    parser.add_argument("--limit", type=int, default=NODE_LIMIT, help=f"positions to search at most ({NODE_LIMIT:,})")
+    return parser
+
+
+def solve_command(args: Sequence[str]) -> int:
+    """Run ``tabletop freecell solve``; 0 solved, 1 no solution or none found, 2 bad arguments."""
+    parser = _parser()
+    try:
+        options = parser.parse_args(list(args))
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    if not 1 <= options.deal <= DEAL.high or not 0 <= options.cells <= MAX_CELLS or options.limit < 1:
+        print(f"The deal is 1 to {DEAL.high:,}, free cells 0 to {MAX_CELLS}, the limit at least 1.", file=sys.stderr)
+        return 2
+    state = FreeCellState(deal=options.deal, cells=options.cells, auto=not options.no_auto)
+    started = time.process_time()
+    result = solve_state(state, node_limit=options.limit)
+    seconds = time.process_time() - started
+    size = f"{result.expanded:,} positions searched in {seconds:.2f} s"
+    if result.solved:
+        line = line_of(state, result.moves)
+        print(f"Deal {options.deal} ({options.cells} free cells): solved in {len(line)} moves ({size}).")
+        for start in range(0, len(line), LINE_MOVES):
+            print(" ".join(line[start : start + LINE_MOVES]))
+        return 0
+    if result.exhausted:
+        print(f"Deal {options.deal} ({options.cells} free cells): no solution ({size}: every position reachable).")
+    else:
+        print(f"Deal {options.deal} ({options.cells} free cells): no solution found within {size} (the limit).")
+    return 1

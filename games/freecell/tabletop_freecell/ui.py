@@ -1,0 +1,152 @@
+"""FreeCell at the terminal: the layout in nine lines, a move as a source key then a destination key.
+
+Cascades keep their digits ``1``-``8``, free cells their letters ``a``-``d``
+and home is ``h`` in every list, whatever else is legal; a cascade as the
+source moves the longest sequence the destination takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.text import Text
+
+from tabletop.game import FullView
+from tabletop.playing_cards import SUITS, Card
+from tabletop.ui.base import GameUI, Step
+from tabletop_freecell.rules import (
+    CASCADE_KEYS,
+    CELL_KEYS,
+    HOME_KEY,
+    Action,
+    FreeCellState,
+    Move,
+    is_cascade,
+    state_from_json,
+    top_run,
+)
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from tabletop.game import State, View
+
+EMPTY = "··"
+"""An empty free cell or foundation."""
+RANK_SHOWN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def card_text(card: Card) -> Text:
+    """A card as ``10♦``: red suits in red as well, the symbol telling the suit without colour."""
+    return Text(card.display, style="red" if card.is_red else "bold")
+
+
+def _state(view: View) -> FreeCellState:
+    assert isinstance(view, FullView)
+    return state_from_json(view.state)
+
+
+def header(state: FreeCellState) -> Text:
+    """``Deal 617 · move 12 │ a 7♥ b ·· c ·· d ·· │ home ♣3 ♦A ♥·· ♠2``."""
+    line = Text(f"Deal {state.deal} · move {len(state.moves)} │ ", style="bold")
+    if not state.cell_count:
+        line.append("no free cells ")
+    for key, card in zip(CELL_KEYS, state.cells):
+        line.append(f"{key} ")
+        line.append_text(card_text(card) if card else Text(EMPTY, style="dim"))
+        line.append(" ")
+    line.append("│ home")
+    for suit in SUITS:
+        rank = state.home[suit]
+        line.append(f" {suit.symbol}")
+        line.append(RANK_SHOWN[rank - 1] if rank else EMPTY, style="" if rank else "dim")
+    if not state.auto:
+        line.append(" │ manual")
+    return line
+
+
+def cascade_line(state: FreeCellState, index: int) -> Text:
+    """``3 │ J♦ K♦ 2♠ 4♣`` with the movable sequence at the top underlined."""
+    cascade = state.cascades[index]
+    line = Text(f"{index + 1} │ ", style="bold")
+    run = top_run(cascade)
+    for i, card in enumerate(cascade):
+        text = card_text(card)
+        if i >= len(cascade) - run and run > 1:
+            text.stylize("underline")
+        line.append_text(text)
+        line.append(" ")
+    if not cascade:
+        line.append("(empty)", style="dim")
+    return line
+
+
+class FreeCellUI(GameUI[Action]):
+    """The layout as one header line and a line per cascade; moves by source then destination."""
+
+    def render(self, view: View, log: Sequence[str]) -> RenderableType:
+        state = _state(view)
+        lines = [header(state)] + [cascade_line(state, i) for i in range(len(state.cascades))]
+        return Group(*lines)
+
+    def render_result(self, state: State[Action]) -> RenderableType:
+        return Text(state.outcome_text(), style="bold")
+
+    def steps(self, view: View, legal: Sequence[Action]) -> list[Step[Action]]:
+        state = _state(view)
+        steps: list[Step[Action]] = []
+        for action in legal:
+            if not isinstance(action, Move):
+                steps.append(Step(action, (str(action),)))
+                continue
+            path: tuple[str, ...] = (source_label(state, action.source), target_label(state, action.target))
+            if is_cascade(action.source) and is_cascade(action.target) and not state.cascades[int(action.target) - 1]:
+                counts = state.movable(action.source, action.target)
+                if len(counts) > 1:
+                    path += (count_label(state, action.source, action.count or counts[-1], action.count == 0),)
+            steps.append(Step(action, path))
+        return steps
+
+    def label_keys(self, view: View) -> Mapping[str, str]:
+        state = _state(view)
+        keys = {source_label(state, k): k for k in CASCADE_KEYS + state.cell_keys()}
+        keys.update({target_label(state, k): k for k in CASCADE_KEYS + state.cell_keys() + HOME_KEY})
+        return keys
+
+    def label_order(self, view: View) -> Sequence[str]:
+        state = _state(view)
+        keys = CASCADE_KEYS + state.cell_keys()
+        return [source_label(state, k) for k in keys] + [target_label(state, k) for k in keys + HOME_KEY]
+
+    def whole_log(self, lines: Sequence[str]) -> list[str]:
+        return list(lines)
+
+
+def source_label(state: FreeCellState, key: str) -> str:
+    """``cascade 3: 9♠ 8♥`` (the sequence that may move), ``free cell a: 7♥``."""
+    if is_cascade(key):
+        cascade = state.cascades[int(key) - 1]
+        run = cascade[len(cascade) - top_run(cascade) :]
+        return f"cascade {key}: " + (" ".join(c.display for c in run) if run else "empty")
+    card = state.card_at(key)
+    return f"free cell {key}: {card.display if card else 'empty'}"
+
+
+def target_label(state: FreeCellState, key: str) -> str:
+    """``onto cascade 3 (9♣)``, ``to empty cascade 4``, ``to free cell b``, ``home``."""
+    if key == HOME_KEY:
+        return "home"
+    if is_cascade(key):
+        cascade = state.cascades[int(key) - 1]
+        return f"onto cascade {key} ({cascade[-1].display})" if cascade else f"to empty cascade {key}"
+    return f"to free cell {key}"
+
+
+def count_label(state: FreeCellState, source: str, count: int, longest: bool) -> str:
+    """``all 3: 9♠ 8♥ 7♠`` or ``2 cards: 8♥ 7♠`` onto an empty cascade."""
+    cards = " ".join(c.display for c in state.cascades[int(source) - 1][-count:])
+    if longest:
+        return f"all {count}: {cards}"
+    return f"{count} card{'s' if count > 1 else ''}: {cards}"
