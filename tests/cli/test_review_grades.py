@@ -84,3 +84,36 @@ def test_the_costliest_are_numbered_as_in_the_walk() -> None:
     review = Review(0, decisions, exact=True, effort=None)
     assert [d.ply for d in review.costliest()] == [1, 2]
     assert [review.count(g) for g in ("best", "inaccuracy", "blunder")] == [2, 1, 1]
+
+
+@pytest.mark.pty
+def test_tabletop_review_at_a_terminal_walks_through_every_decision(tmp_path: Path) -> None:
+    import pexpect
+
+    from tests.cli.pty_helpers import ENTER, spawn
+
+    row = _finished_game(tmp_path / "data", seed=9)
+    child = spawn(
+        ["review", str(row), "--iterations", str(ITERATIONS)],
+        data_dir=tmp_path / "data",
+        extra_env={"NO_COLOR": "1", "TABLETOP_CACHE_DIR": str(tmp_path / "cache")},
+    )
+    child.expect(r"You chose as the analyst would in \d+ of (\d+) decisions\.", timeout=120)
+    graded = int(child.match.group(1))
+    child.expect("  0% ┤")
+    child.expect("Esc ends review")
+    child.send("3" + ENTER)  # a number jumps
+    child.expect(rf"Decision 3 of {graded}")
+    child.expect(r"You played +\d+\.\d%  ")
+    child.expect("Esc ends review")
+    child.send("\x1b[D")  # <- back
+    child.expect(rf"Decision 2 of {graded}")
+    child.expect("Esc ends review")
+    child.send("\x1b[F")  # End: the last decision
+    child.expect(rf"Decision {graded} of {graded}")
+    child.expect("The last decision: Enter ends the review.")
+    child.expect("Esc ends review")
+    child.send(ENTER)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
