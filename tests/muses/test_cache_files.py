@@ -155,3 +155,15 @@ def test_a_hint_with_a_named_pipe_at_the_solutions_name_answers_and_says_why_not
     child.sendintr()
     child.expect(pexpect.EOF)
     assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+
+
+def test_a_temporary_file_an_earlier_version_left_behind_is_removed_once_the_solution_is_kept(
+    tmp_path: Path, three: Path
+) -> None:
+    leftover = solution_file(tmp_path, three).with_suffix(".tmp")
+    leftover.parent.mkdir(parents=True)
+    leftover.write_bytes(b"\0" * 4096)  # what a write cut short by a full disk left
+    result = solve_three(tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Solution kept in" in result.stdout
+    assert sorted(p.name for p in leftover.parent.iterdir()) == [solution_file(tmp_path, three).name]

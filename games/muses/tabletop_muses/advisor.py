@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import operator
 import time
@@ -189,6 +190,18 @@ class Advisor:
             return
         self._saved = len(self.solver.memo)
         self.kept = True
+        self._remove_old_leftover()
+
+    def _remove_old_leftover(self) -> None:
+        """Remove the temporary file an earlier version left beside the solution when its write failed
+        (``muses-*.tmp``, as large as a solution): only a regular file of that name, once this one is kept."""
+        import stat
+
+        assert self.path is not None
+        leftover = self.path.with_suffix(".tmp")
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(leftover.lstat().st_mode):
+                leftover.unlink()
 
     def solve(self, progress: Progress | None = None) -> float:
         """Solve the whole game (or read the cached solution); the value of a new game.
