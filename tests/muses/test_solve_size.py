@@ -205,3 +205,25 @@ def test_in_play_the_hint_says_there_are_no_exact_odds_and_why_and_the_game_goes
     child.expect(pexpect.EOF)
     child.close()
     assert "went wrong" not in (child.before or "") and not (tmp_path / "cache").exists()
+
+
+def test_the_review_of_a_game_of_a_set_too_large_says_why_it_cannot_grade(tmp_path: Path) -> None:
+    from tabletop.loop import Match
+    from tabletop.registry import Registry
+    from tabletop.store import Store, start_recording
+    from tabletop_muses.agents import NaiveAgent
+
+    muses = Registry.discover().get("muses")
+    options = muses.resolve_options({"cards": str(ten_cards(tmp_path))})
+    match = Match(muses, options=options, seed=12, agents=[NaiveAgent()])
+    match.run()
+    with Store.open(tmp_path / "data") as store:
+        row = start_recording(store, match, ["human"], ["You"]).row_id  # as if a person had played it
+        store.finish(row, match)
+    result, seconds = run(tmp_path, "--data-dir", str(tmp_path / "data"), "review", str(row))
+    assert result.returncode == 1, (result.stdout, result.stderr[-2000:])
+    said = " ".join(result.stderr.split())
+    assert f"cannot review game {row}: no exact odds: this card set would need about" in said, said
+    assert seconds < QUICK_SECONDS * 2
+    plain(result)
+    assert not (tmp_path / "state").exists()  # no crash report
