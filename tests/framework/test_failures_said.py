@@ -144,7 +144,15 @@ def test_a_huge_error_of_a_command_is_cut_to_a_screens_worth(
 
 @pytest.mark.parametrize(
     "args",
-    [["--help"], ["--version"], ["play", "--help"], ["play", "highcard", "--help"], ["history", "--help"], ["list"]],
+    [
+        ["--help"],
+        ["--version"],
+        ["play", "--help"],
+        ["play", "highcard", "--help"],
+        ["history", "--help"],
+        ["list"],
+        ["muses", "solve", "--help"],
+    ],
     ids=" ".join,
 )
 def test_output_lost_on_a_full_disk_is_said_and_fails(plugin_path: str, args: list[str]) -> None:

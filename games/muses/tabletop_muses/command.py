@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 
 def solve_command(args: Sequence[str]) -> int:
     """Print the optimal win probability (or expected score) of a card set, the time, positions and peak memory."""
+    from tabletop.commands.common import Parser  # its help says so when it cannot be written (a full disk)
     from tabletop_muses.fast_solver import MEMORY_LIMIT
 
-    parser = argparse.ArgumentParser(prog="tabletop muses solve", description=solve_command.__doc__)
+    parser = Parser(prog="tabletop muses solve", description=solve_command.__doc__)
     parser.add_argument("--cards", default=None, help="a TOML card file (default: the reconstructed set)")
     parser.add_argument("--score", action="store_true", help="maximise the expected score instead")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk solution")
