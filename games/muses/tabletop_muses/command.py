@@ -56,7 +56,7 @@ def solve_command(args: Sequence[str]) -> int:
     except SolveRefused as exc:
         say_notes(advisor)
         more = " (--max-memory GB raises the limit where the computer has room)" if isinstance(exc, TooLarge) else ""
-        print(f"error: {exc}{more}", file=sys.stderr)
+        say(f"error: {exc}{more}")
         return 1
     seconds = time.perf_counter() - start
     say_notes(advisor)
@@ -103,7 +103,18 @@ def set_name(cardset: CardSet) -> str:
 def say_notes(advisor: Advisor) -> None:
     """Print what the player should know about the saved solution (set aside, not kept, ...)."""
     for note in advisor.take_notes():
-        print(note, file=sys.stderr)
+        say(note)
+
+
+def say(text: str) -> None:
+    """Print ``text`` on the error output, wrapped between words at a terminal's width (whole elsewhere)."""
+    if sys.stderr.isatty():
+        import shutil
+        import textwrap
+
+        width = shutil.get_terminal_size().columns - 1
+        text = textwrap.fill(text, width, break_on_hyphens=False, break_long_words=False)  # a path stays whole
+    print(text, file=sys.stderr)
 
 
 def print_size(advisor: Advisor) -> int:
