@@ -411,16 +411,27 @@ def _numbered(choices: list[Choice], order: Sequence[str], fixed: Mapping[str, s
 
 
 def _unclash(choices: list[Choice]) -> list[Choice]:
-    """The entries with a key a game's own entry took before them left without it (Esc still goes back)."""
+    """The entries whose key a game's own entry took before them, given another free key (Esc still goes
+    back), so that every entry keeps one.
+
+    >>> [c.key for c in _unclash([Choice("to free cell b", 1, key="b"), Choice("<- Back", 0, back=True, key="b")])]
+    ['b', 'x']
+    """
+    used = {c.key for c in choices if c.key is not None}
+    spare = iter(k for k in SPARE_KEYS + CHOICE_KEYS if k not in used)
     seen: set[str] = set()
     result = []
     for c in choices:
         if c.key is not None and c.key in seen:
-            c = Choice(c.title, c.value, c.disabled, c.back, None)
-        elif c.key is not None:
+            c = Choice(c.title, c.value, c.disabled, c.back, next(spare, None))
+        if c.key is not None:
             seen.add(c.key)
         result.append(c)
     return result
+
+
+SPARE_KEYS = "xzy"
+"""Keys tried first for an entry whose own key a game's entry took."""
 
 
 def why_no_undo(match: Match[Any], player: int) -> str:
