@@ -23,7 +23,7 @@ from tabletop.ui.base import Choice, GameUI, Log, Prompter, Step
 from tabletop.ui.terminal import clear_screen
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 
     from tabletop.analysis import Analyst
     from tabletop.game import View
@@ -166,11 +166,6 @@ def _pass_the_device(table: Table, player: int) -> None:
     table.prompter.pause(f"{name}, press any key when you are ready")
 
 
-def log_for(events: Sequence[Event], viewer: int) -> list[str]:
-    """The latest log lines as ``viewer`` may read them, oldest first."""
-    return [e.text_for(viewer) for e in events[-LOG_EVENTS:]]
-
-
 def turn_start(events: Sequence[Event], viewer: int) -> int:
     """How many events stood before ``viewer``'s latest turn had its first decision taken, counting it.
 
@@ -197,17 +192,45 @@ def turn_start(events: Sequence[Event], viewer: int) -> int:
 
 
 def _draw(table: Table, player: int, notice: str | None = None) -> None:
-    from tabletop.ui.terminal import size_warning
+    from rich.text import Text
+
+    from tabletop.ui.terminal import too_small
 
     match = table.match
     clear_screen(table.console, scrollback=table.hot_seat)
-    warning = size_warning(table.console, brief=True)
-    if warning:
-        table.console.print(f"[bold]{warning}[/bold]")
-    table.console.print(table.ui.render(match.state.view(player), table.log(player)))
-    if notice:
-        # One line, so that the board and the longest menu still fit the screen.
-        table.console.print(notice, markup=False, no_wrap=True, overflow="ellipsis")
+    refusal = too_small(table.console)
+    if refusal:
+        table.console.print(refusal, markup=False)
+        return
+    said = Text(notice) if notice else None
+    # The notice wraps rather than lose its end; a board drawn for one notice line gives up the others.
+    extra = len(table.console.render_lines(said)) - 1 if said is not None else 0
+    table.console.print(Shorter(table.ui.render(match.state.view(player), table.log(player)), extra))
+    if said is not None:
+        table.console.print(said)
+
+
+class Shorter:
+    """A renderable drawn as if the terminal had ``lines`` fewer lines: room kept under it for more text.
+
+    A game's board reads the terminal's height to fit itself (:class:`tabletop.ui.base.Fitted`), keeping
+    one line for the notice; a notice that wraps to more lines takes them from the board.
+    """
+
+    def __init__(self, renderable: RenderableType, lines: int) -> None:
+        self.renderable = renderable
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.console import ConsoleDimensions
+
+        if self.lines <= 0:
+            yield self.renderable
+            return
+        shorter = options.copy()
+        width, height = options.size
+        shorter.size = ConsoleDimensions(width, max(height - self.lines, 1))
+        yield from console.render(self.renderable, shorter)
 
 
 def _ask_action(table: Table, player: int) -> Any:
@@ -366,18 +389,20 @@ QUESTION_ROOM = 54
 def step_question(prefix: Sequence[str], room: int = QUESTION_ROOM) -> str:
     """The question of a step: the labels chosen so far, the earliest ones left out if the line would wrap.
 
+    The latest label, the one the list under it follows from, is always said whole (the line wraps).
+
     >>> step_question(["Play a Banner", "F3 Flame 3"])
     'Play a Banner > F3 Flame 3:'
     >>> step_question(["Castle a card", "with F3 Flame 3, onto the Feather space"], room=50)
     '… > with F3 Flame 3, onto the Feather space:'
+    >>> step_question(["Swap", "North's Feather Wizard, first in the column"], room=20)
+    "… > North's Feather Wizard, first in the column:"
     """
     labels = list(prefix)
     question = " > ".join(labels) + ":"
     while len(question) > room and len(labels) > 1:
         labels.pop(0)
         question = "… > " + " > ".join(labels) + ":"
-    if len(question) > room:
-        question = question[: room - 2].rstrip() + "…:"
     return question
 
 
@@ -574,12 +599,29 @@ def give_hint(table: Table, player: int) -> str:
         table.prompter.pause()
         return "Hint: no way of playing wins from here."
     for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
-        line = f"  {rank}. {rated.win:6.1%}  {words[rated.action]}"
-        table.console.print(line, overflow="ellipsis", no_wrap=True, markup=False)
+        table.console.print(hint_line(rank, rated.win, words[rated.action]))
         if rated.reply:
             table.console.print(f"            likely reply: {rated.reply}", markup=False)
     table.prompter.pause()
-    return f"Hint ({best.win:.0%}): {words[best.action]}"  # the figure first: a long action is cut at the edge
+    return f"Hint ({best.win:.0%}): {words[best.action]}"  # the notice line wraps: the action is said whole
+
+
+def hint_line(rank: int, win: float, words: str) -> RenderableType:
+    """One of the hint's best actions, its words wrapping under their own start rather than cut.
+
+    >>> from rich.console import Console
+    >>> Console(width=40, color_system=None).print(hint_line(1, 0.447, "Play a Banner > F5 Flame 5 > under Flame (0 -> 5)"))
+      1.  44.7%  Play a Banner > F5 Flame 5
+                 > under Flame (0 -> 5)
+    """
+    from rich.table import Table as Grid
+    from rich.text import Text
+
+    grid = Grid.grid(padding=(0, 2, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(Text(f"  {rank}. {win:6.1%}"), Text(words))
+    return grid
 
 
 def action_words(ui: GameUI[Any], view: View, legal: Sequence[Any]) -> dict[Any, str]:
@@ -591,7 +633,8 @@ def _show_result(table: Table, viewer: int | None) -> None:
     match = table.match
     clear_screen(table.console, scrollback=table.hot_seat)
     seat = viewer if viewer is not None else 0
-    table.console.print(table.ui.render(match.state.view(seat), log_for(match.events, seat)))
+    # As during play, the board keeps in view every action since the player's last decision.
+    table.console.print(table.ui.render(match.state.view(seat), table.log(seat)))
     table.console.print(table.ui.render_result(match.state))
     table.console.print(f"Seed {match.seed}: replay this game with {replay_arguments(match)}.", markup=False)
 

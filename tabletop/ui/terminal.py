@@ -11,6 +11,10 @@ if TYPE_CHECKING:
 
 MIN_COLUMNS = 80
 MIN_LINES = 24
+"""The size the games are drawn for in full; smaller ones get a compact board."""
+PLAY_COLUMNS = 60
+PLAY_LINES = 20
+"""The smallest terminal a game is played on: its board keeps its header and fits above the longest list."""
 
 
 class NoTerminalError(Exception):
@@ -36,17 +40,33 @@ def make_console() -> Console:
     return Console(highlight=False)
 
 
-def size_warning(console: Console, *, brief: bool = False) -> str | None:
-    """A request to enlarge a terminal smaller than 80x24, or None; ``brief`` fits one line above a board."""
+def size_warning(console: Console) -> str | None:
+    """A request to enlarge a terminal smaller than 80x24, or None."""
     width, height = console.size
     if width >= MIN_COLUMNS and height >= MIN_LINES:
         return None
-    if brief:
-        return f"Terminal {width}x{height}: enlarge it to {MIN_COLUMNS}x{MIN_LINES} for the whole board."
     return (
         f"This terminal is {width}x{height}; the games are drawn for at least "
         f"{MIN_COLUMNS}x{MIN_LINES}. Enlarge the window for the full board "
-        "(the game still plays, in a compact layout)."
+        f"(the games play from {PLAY_COLUMNS}x{PLAY_LINES}, in a compact layout)."
+    )
+
+
+def too_small(console: Console) -> str | None:
+    """What to show instead of a board on a terminal smaller than :data:`PLAY_COLUMNS` x :data:`PLAY_LINES`, or None.
+
+    >>> from rich.console import Console
+    >>> too_small(Console(width=50, height=15))
+    'Tabletop needs at least 60 x 20; this terminal is 50 x 15. Enlarge the window: the board comes back at the next key.'
+    >>> too_small(Console(width=60, height=20)) is None
+    True
+    """
+    width, height = console.size
+    if width >= PLAY_COLUMNS and height >= PLAY_LINES:
+        return None
+    return (
+        f"Tabletop needs at least {PLAY_COLUMNS} x {PLAY_LINES}; this terminal is {width} x {height}. "
+        "Enlarge the window: the board comes back at the next key."
     )
 
 

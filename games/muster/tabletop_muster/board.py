@@ -215,16 +215,19 @@ def changes(view: MusterView, before: MusterView | None) -> Changes:
     return Changes((columns[0], columns[1]), castles, tuple(drawn))
 
 
-def board_table(view: MusterView, *, seated: bool = True, new: Changes = NO_CHANGES, width: int = 80) -> Table:
+def board_table(
+    view: MusterView, *, seated: bool = True, new: Changes = NO_CHANGES, width: int = 80, header: bool = True
+) -> Table:
     """The five castle rows: opponent's column, strengths and lead, castle space, yours.
 
-    Not ``seated`` (a replay from no seat), the right-hand column is named without "(you)".
+    Not ``seated`` (a replay from no seat), the right-hand column is named without "(you)";
+    without ``header``, the columns are not named (a short terminal).
     ``new`` marks the cards that changed since the viewer's turn. Narrower than
     80 columns, the players' columns give up room first (their cards go compact).
     """
     me, them = view.player, 1 - view.player
     side = max(8, min(COLUMN_WIDTH, (width - 36) // 2))
-    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, collapse_padding=True)
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, collapse_padding=True, show_header=header)
     table.add_column(SEAT_NAMES[them], justify="right", width=side, no_wrap=True)
     table.add_column("str", justify="right", width=3)
     table.add_column("", width=2, justify="right")
@@ -563,17 +566,59 @@ def whole_log(lines: Sequence[str]) -> list[str]:
     return condense(lines)
 
 
+MENU_LINES = 11
+"""Lines kept under the board during play: the notice line, then the longest first list (its question,
+the six action types, Hint, Log and the game menu)."""
+FULL_BOARD = 10
+"""The board's lines besides the log: the title, the table (header and five rows), both hands, the status."""
+END_BOARD = 7
+"""The end screen's board without its log: the title and the table (header and five rows)."""
+END_QUESTION_LINES = 3
+"""Lines under the final reckoning at the end: the seed line, the question after it, the line under that."""
+TURN_LIMIT_LINES = 2
+"""The line that says a game stopped at its turn limit (above the reckoning), wrapped."""
+
+
 def log_count(height: int) -> int:
-    """How many log lines the board shows on a terminal ``height`` lines tall.
+    """The most log lines the board shows on a terminal ``height`` lines tall (fewer if the rest needs the room).
 
     >>> log_count(20), log_count(24), log_count(40), log_count(60)
     (1, 3, 12, 12)
     """
     if height < 24:
         return 1
-    if height < 40:
+    if height < TALL:
         return LOG_LINES
     return min(TALL_LOG_LINES, height - 21)
+
+
+def end_board(
+    view: MusterView, log: Sequence[str], new: Changes, width: int = 80, height: int | None = None
+) -> RenderableType:
+    """The end screen's board, above the final reckoning: the title, the castles and the game's last turn.
+
+    The log keeps every entry since the viewer's last decision (the opponent's
+    last action too) in the lines the reckoning leaves on a ``height``-line
+    terminal; on a short one the table's header row gives way first.
+    """
+    fresh = _log_of(log)[0]
+    spare = TALL_LOG_LINES if height is None else height - END_BOARD - _end_lines(view, width)
+    header = spare > 1
+    count = max(1, min(TALL_LOG_LINES, spare if header else spare + 1))
+    return Group(
+        title_line(view, width),
+        board_table(view, new=new, width=width, header=header),
+        *log_lines(log, count, width, fresh),
+    )
+
+
+def _end_lines(view: MusterView, width: int) -> int:
+    """The lines under the end screen's board: the final reckoning at ``width``, the seed line and the question."""
+    from rich.console import Console
+
+    console = Console(width=width, color_system=None)
+    reckoning = len(console.render_lines(result(view.score(), view.player), pad=False))
+    return reckoning + END_QUESTION_LINES + (TURN_LIMIT_LINES if view.deck_size else 0)
 
 
 def _log_of(log: Sequence[str]) -> tuple[int, MusterView | None]:
@@ -592,7 +637,14 @@ BESIDE_LINES = 9
 """The board's lines beside which the log stands: the title, the table (header and five rows), both hands."""
 
 
-def board(view: MusterView, log: Sequence[str] = (), *, log_count: int = LOG_LINES, width: int = 80) -> RenderableType:
+def board(
+    view: MusterView,
+    log: Sequence[str] = (),
+    *,
+    log_count: int = LOG_LINES,
+    width: int = 80,
+    height: int | None = None,
+) -> RenderableType:
     """Everything above the prompt: 13 lines on a 24-line terminal, 80 columns wide.
 
     ``log`` may be a :class:`tabletop.ui.base.Log`: what came after the
@@ -600,28 +652,64 @@ def board(view: MusterView, log: Sequence[str] = (), *, log_count: int = LOG_LIN
     turn is marked on the board (:data:`NEW_MARK`), with a legend in the
     status line. At :data:`BESIDE_WIDTH` columns or more, with fewer lines
     than a tall log needs, the log stands beside the board.
+
+    Given the terminal's ``height``, the board keeps :data:`MENU_LINES` under
+    it: on a short terminal the log goes first, then the parts that matter
+    least (see :func:`spared`), never the title. A finished game shows instead
+    the last turn's log, for the final reckoning printed under it.
     """
     fresh, before = _log_of(log)
     new = changes(view, before)
-    beside = width >= BESIDE_WIDTH and log_count < TALL_LOG_LINES and not view.is_terminal()
-    inner = BOARD_WIDTH if beside else width
-    parts: list[RenderableType] = [title_line(view, inner), board_table(view, new=new, width=inner)]
     if view.is_terminal():
-        # The result table follows: keep the whole end screen within 24 lines.
-        parts += log_lines(log, 2, width, fresh)
-        return Group(*parts)
-    parts += [opponent_line(view), hand_line(view, new.drawn)]
-    status = status_line(view, before, legend=bool(new), width=width)
+        return end_board(view, log, new, width, height)
+    beside = width >= BESIDE_WIDTH and log_count < TALL_LOG_LINES
+    inner = BOARD_WIDTH if beside else width
+    kept = kept_parts(view, log_count, None if height is None else height - MENU_LINES, beside=beside)
+    parts: list[RenderableType] = [
+        title_line(view, inner),
+        board_table(view, new=new, width=inner, header="header" in kept),
+    ]
+    if "opponent" in kept:
+        parts.append(opponent_line(view))
+    parts.append(hand_line(view, new.drawn))
+    tail = [status_line(view, before, legend=bool(new), width=width)] if "status" in kept else []
     if beside:
         room = width - BOARD_WIDTH - 2
+        beside_lines = max(log_count, BESIDE_LINES) if height is None else len(parts) + 5
         grid = Table.grid(padding=(0, 0, 0, 2))
         grid.add_column(width=BOARD_WIDTH - 2, no_wrap=True)
         grid.add_column(width=room)
-        grid.add_row(Group(*parts), Group(*log_lines(log, max(log_count, BESIDE_LINES), room, fresh)))
-        return Group(grid, status)
-    parts += log_lines(log, log_count, width, fresh)
-    parts.append(status)
-    return Group(*parts)
+        grid.add_row(Group(*parts), Group(*log_lines(log, beside_lines, room, fresh)))
+        return Group(grid, *tail)
+    return Group(*parts, *log_lines(log, kept.count("log"), width, fresh), *tail)
+
+
+ALWAYS_SHOWN = 7
+"""The board's lines that no terminal size takes away: the title, the five castles, the viewer's hand."""
+
+
+def kept_parts(view: MusterView, log_count: int, room: int | None, *, beside: bool = False) -> list[str]:
+    """The parts of the board shown besides :data:`ALWAYS_SHOWN` in ``room`` lines (None: no limit).
+
+    Each part takes a line. The first log line (the opponent's main action) comes
+    first, then the opponent's hand, the status line when it says more than "take one
+    action" (the move list asks as much), the table's header row, the status line
+    anyway, and last the other ``log_count`` log lines (a log standing ``beside``
+    takes no line). On the smallest terminal the title is never what goes.
+
+    >>> from tabletop_muster.position import build_state
+    >>> view = build_state(north="W1 W2 W3 W4 W5", south="C1 C2 C3 C4 C5").view(0)
+    >>> kept_parts(view, 1, 9)
+    ['log', 'opponent']
+    >>> kept_parts(view, 3, 13)
+    ['log', 'opponent', 'header', 'status', 'log', 'log']
+    """
+    plain = view.to_move == view.player and view.phase == "act"
+    log = [] if beside else ["log"] * log_count
+    order = [*log[:1], "opponent", *([] if plain else ["status"]), "header", *(["status"] if plain else []), *log[1:]]
+    if room is None:
+        return order
+    return order[: max(0, room - ALWAYS_SHOWN)]
 
 
 def table_board(

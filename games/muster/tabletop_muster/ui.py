@@ -196,12 +196,13 @@ class MusterUI(GameUI[A.MusterAction]):
 
         def draw(console: Console, options: ConsoleOptions) -> RenderableType:
             # A short terminal keeps the prompt visible by showing fewer log lines; a tall one shows more.
-            count = log_count(options.size.height)
+            height = options.size.height
+            count = log_count(height)
             width = options.max_width
             if isinstance(view, TableView):
-                return table_board(view, log, log_count=count, width=width)
+                return table_board(view, log, log_count=max(count, 1), width=width)
             assert isinstance(view, MusterView)
-            return board(view, log, log_count=count, width=width)
+            return board(view, log, log_count=count, width=width, height=height)
 
         self._viewer = view.player if isinstance(view, MusterView) else None
         return Fitted(draw)
