@@ -610,7 +610,8 @@ def hint_line(rank: int, win: float, words: str) -> RenderableType:
     """One of the hint's best actions, its words wrapping under their own start rather than cut.
 
     >>> from rich.console import Console
-    >>> Console(width=40, color_system=None).print(hint_line(1, 0.447, "Play a Banner > F5 Flame 5 > under Flame (0 -> 5)"))
+    >>> console = Console(width=40, color_system=None)
+    >>> console.print(hint_line(1, 0.447, "Play a Banner > F5 Flame 5 > under Flame (0 -> 5)"))  # doctest: +NORMALIZE_WHITESPACE
       1.  44.7%  Play a Banner > F5 Flame 5
                  > under Flame (0 -> 5)
     """

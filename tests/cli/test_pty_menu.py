@@ -438,14 +438,15 @@ def test_ctrl_c_at_a_text_prompt(example_plugin_path: Path, tmp_path: Path) -> N
 
 
 def test_small_terminal_in_a_game_asks_to_enlarge(example_plugin_path: Path, tmp_path: Path) -> None:
+    # Below the smallest size a game is played on, a plain sentence stands where the board would be broken.
     child = spawn(
         ["play", "highcard", "--seed", "1"],
         pythonpath=str(example_plugin_path),
         data_dir=tmp_path,
-        columns=70,
-        lines=20,
+        columns=50,
+        lines=15,
     )
-    child.expect("Terminal 70x20: enlarge it to 80x24")
+    child.expect(r"\s+".join("Tabletop needs at least 60 x 20; this terminal is 50 x 15".split()))
     child.expect("Your move:")
     child.expect(POINTER)  # the list is drawn: the prompt has the terminal
     child.sendintr()
