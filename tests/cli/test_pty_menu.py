@@ -446,7 +446,7 @@ def test_small_terminal_in_a_game_asks_to_enlarge(example_plugin_path: Path, tmp
         columns=50,
         lines=15,
     )
-    child.expect(r"\s+".join("Tabletop needs at least 60 x 20; this terminal is 50 x 15".split()))
+    child.expect(r"Tabletop\s+needs\s+at\s+least\s+60\s+x\s+20;\s+this\s+terminal\s+is\s+50\s+x\s+15")
     child.expect("Your move:")
     child.expect(POINTER)  # the list is drawn: the prompt has the terminal
     child.sendintr()
