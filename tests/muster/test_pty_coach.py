@@ -228,7 +228,8 @@ def _ask_for_a_hint(child: pexpect.spawn) -> None:
     assert re.search(r"Hint: win chance with best play \d+\.\d% \(estimated from [\d,]+ samples\)\.", said), said
     for rank in (1, 2, 3):
         assert re.search(rf"\n +{rank}\. +\d+\.\d%  \w", said), said
-    assert re.search(r"1\. .*\n +likely reply: South \w", said), said  # the reply the search expects to the first
+    # The reply the search expects to the first, under it (after the lines a long first action wraps to).
+    assert re.search(r"1\. .*\n(?:(?! +2\.).*\n)*? +likely reply: South \w", said), said
     child.send(ENTER)
     child.expect(r"Hint \(\d+%\): \w")  # the best action stays under the board
 
