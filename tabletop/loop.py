@@ -56,6 +56,9 @@ class Match(Generic[A]):
         self.events: list[Event] = []
         self.on_action = on_action
         self.on_undo: Callable[[Match[A]], object] | None = None
+        self.redoable: list[str] = []
+        """The decisions taken back by :meth:`undo`, the next to redo last; a new decision other than that
+        one forgets them."""
 
     @property
     def players(self) -> int:
@@ -87,6 +90,10 @@ class Match(Generic[A]):
         actor = state.current_player()
         texts = tuple(state.describe(action, p) for p in range(self.players)) + (state.describe(action, None),)
         state.apply(action)
+        if self.redoable and self.redoable[-1] == str(action):
+            self.redoable.pop()
+        else:
+            self.redoable.clear()
         event = Event(actor, str(action), texts)
         self.history.append(event.notation)
         self.events.append(event)
@@ -149,10 +156,27 @@ class Match(Generic[A]):
         if not 0 <= to <= len(self.history):
             raise ValueError(f"cannot undo to action {to}: the game has {len(self.history)}")
         rebuilt = Match.replay(self.game, self.history[:to], options=self.options, seed=self.seed, agents=self.agents)
+        redoable = self.redoable + self.history[to:][::-1]
         self.state, self.rng = rebuilt.state, rebuilt.rng
         self.history, self.events = rebuilt.history, rebuilt.events
+        self.redoable = redoable
         if self.on_undo is not None:
             self.on_undo(self)
+
+    def redo_point(self, player: int) -> str | None:
+        """The decision ``player`` may take again after an undo (it is theirs, and legal here), or None."""
+        if not self.redoable or self.human_to_act() != player:
+            return None
+        text = self.redoable[-1]
+        try:
+            action = self.game.parse_action(self.state, text)
+        except ValueError:
+            return None
+        return text if action in self.state.legal_actions() else None
+
+    def redo(self) -> Event:
+        """Take the latest decision undone again."""
+        return self.apply(self.game.parse_action(self.state, self.redoable[-1]))
 
     @classmethod
     def replay(

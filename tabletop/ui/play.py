@@ -3,7 +3,7 @@
 The loop is the same for every game: the game's :class:`GameUI` draws its
 view and names the steps to each legal action; this module asks for them one
 step at a time, runs computer moves behind a spinner, hides hands between
-hot-seat turns, and offers the in-game menu (rules, undo, leave).
+hot-seat turns, and offers the in-game menu (rules, undo, redo, leave).
 
 Every entry has a key (``1``-``9`` for the choices, ``h`` for a hint, ``l``
 for the log, ``m`` for the game menu); a step with one choice only is taken
@@ -61,7 +61,7 @@ CHOICE_KEYS = "1234567890acdefgijknopqrstuvwxyz"
 BACK_KEY, HINT_KEY, LOG_KEY, MENU_KEY = "b", "h", "l", "m"
 LOG_TITLE = "Log: the whole game so far"
 HINT_TITLE = "Hint: the best moves and their chances"
-MENU_TITLE = "Game menu (rules, undo, leave)"
+MENU_TITLE = "Game menu (rules, undo, redo, leave)"
 
 
 @dataclass
@@ -483,6 +483,7 @@ def _game_menu(table: Table, player: int) -> str | None:
             "undo",
             None if undo_to is not None else why_no_undo(match, player),
         ),
+        *_redo_entry(match, player),
         Choice(
             "Leave (the game is saved; Continue it from the menu)"
             if table.saved
@@ -495,10 +496,21 @@ def _game_menu(table: Table, player: int) -> str | None:
         show_rules(table.console, table.ui.game)
     elif answer == "undo" and undo_to is not None:
         match.undo(undo_to)
-        return "Undone."
+        return f"Undone: {match.redoable[-1]} (Redo is in the game menu)."
+    elif answer == "redo" and match.redo_point(player) is not None:
+        event = match.redo()
+        return f"Redone: {event.text_for(player)}"
     elif answer == "leave" and table.prompter.confirm(_leave_question(table.saved), default=False):
         raise LeaveGame()
     return None
+
+
+def _redo_entry(match: Match[Any], player: int) -> list[Choice]:
+    """Redo, once something has been undone and the player may take it again."""
+    if not match.redoable:
+        return []
+    again = match.redo_point(player)
+    return [Choice(f"Redo {again}" if again else "Redo", "redo", None if again else "not at this point")]
 
 
 def _leave_question(saved: bool) -> str:

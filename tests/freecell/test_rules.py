@@ -220,3 +220,24 @@ def test_cascades_and_cells_keep_their_keys() -> None:
     steps = ui.steps(state.view(0), state.legal_actions())
     assert {keys[s.path[0]] for s in steps} == set("12345678")
     assert {keys[s.path[1]] for s in steps} == set("abcd")
+
+
+def test_undo_goes_back_move_by_move_and_redo_takes_the_moves_again() -> None:
+    match = Match(game, options={"deal": "617"}, seed=0)
+    moves = ["1a", "2b", "2c"]
+    for text in moves:
+        match.apply(game.parse_action(match.state, text))
+    after = match.state.to_json()
+    for _ in moves:  # unlimited: back to the deal, one decision at a time
+        point = match.undo_point(0)
+        assert point is not None
+        match.undo(point)
+    assert match.history == [] and match.redoable == ["2c", "2b", "1a"]
+    assert match.undo_point(0) is None
+    for text in moves:
+        assert match.redo_point(0) == text
+        match.redo()
+    assert match.state.to_json() == after and not match.redoable
+    match.undo(len(match.history) - 1)
+    match.apply(game.parse_action(match.state, "3c"))  # a new move forgets what was undone
+    assert not match.redoable and match.redo_point(0) is None
