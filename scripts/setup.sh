@@ -18,7 +18,7 @@ if [ "${1:-}" = "--test" ]; then
     mode="test"
 fi
 stamp="$venv/.tabletop-installed-$mode"
-projects=("$root" "$root/games/muster" "$root/games/muses" "$root/games/freecell")
+projects=("$root" "$root/games/muster" "$root/games/muses" "$root/games/freecell" "$root/games/fivedice")
 stale=0
 [ -f "$stamp" ] || stale=1
 for project in "${projects[@]}"; do
@@ -27,7 +27,7 @@ done
 if [ "$stale" = 1 ]; then
     [ "$mode" = test ] && echo "Installing the test tools and the optional extras (first run only)..." >&2
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-        -e "$root$extras" -e "$root/games/muster" -e "$root/games/muses" -e "$root/games/freecell" >&2
+        -e "$root$extras" -e "$root/games/muster" -e "$root/games/muses" -e "$root/games/freecell" -e "$root/games/fivedice" >&2
     touch "$stamp"
     # A full install serves play too.
     if [ "$mode" = test ]; then

@@ -126,6 +126,9 @@ class Analyst(abc.ABC, Generic[A]):
     iterations: int | None = None
     """The fixed work of one analysis, for an analyst that searches by iterations rather than by time (then
     ``seconds`` is not read, and an analysis depends on the view and the ``rng`` alone), else None."""
+    points: bool = False
+    """Whether the figures are expected final scores in points (a solo score game) rather than win chances:
+    each :attr:`Rated.win` is then the expected final score after the action, and Hint and Review say points."""
 
     def with_iterations(self, iterations: int) -> Analyst[A]:
         """The same analyst doing ``iterations`` of work per analysis (an analyst without a fixed budget: itself)."""

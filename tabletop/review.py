@@ -26,6 +26,10 @@ COSTLIEST = 3
 """How many of the costliest decisions a review shows."""
 
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.15
+POINTS_SCALE = 100.0
+"""An analyst whose figures are expected points (:attr:`~tabletop.analysis.Analyst.points`) is graded on its
+figures divided by this: a point of expected score weighs as a point (a hundredth) of win chance, so the
+grades fall at 5, 10 and 15 points of expected score given away, and ``cost * 100`` is the points given away."""
 """What a decision must give away (in win chance, 0 to 1) to be called an inaccuracy, a mistake, a
 blunder: 5, 10 and 15 points of win chance, the thresholds of lichess's review (a drop of 0.1, 0.2 and 0.3
 in its winning chances, which run from -1 to 1)."""
@@ -81,6 +85,8 @@ class Review:
     effort: str | None
     """What each decision's analysis cost, in words (``5,000 search iterations``), for an analyst that
     searches (else None)."""
+    points: bool = False
+    """Whether the figures are expected final scores in points (the analyst's :attr:`~Analyst.points`)."""
 
     def costliest(self, count: int = COSTLIEST) -> list[Graded]:
         """The decisions that gave away the most, costliest first (only those that gave away anything)."""
@@ -139,6 +145,7 @@ def review_game(
     """
     plies = set(decisions_of(game, history, options, seat))
     match = Match(game, options=options, seed=seed)
+    scale = POINTS_SCALE if analyst.points else 1.0
     graded: list[Graded] = []
     if progress is not None:
         progress(0, len(plies))
@@ -158,9 +165,9 @@ def review_game(
                         ply,
                         view,
                         action,
-                        played_win,
+                        played_win / scale,
                         best.action,
-                        best.win,
+                        best.win / scale,
                         analysis.exact,
                         log,
                         analysis.samples,
@@ -170,7 +177,7 @@ def review_game(
             if progress is not None:
                 progress(len([p for p in plies if p <= ply]), len(plies))
         match.apply(action)
-    return Review(seat, graded, analyst.exact, effort_of(analyst, seconds))
+    return Review(seat, graded, analyst.exact, effort_of(analyst, seconds), analyst.points)
 
 
 def effort_of(analyst: Analyst[Any], seconds: float) -> str | None:

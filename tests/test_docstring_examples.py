@@ -10,6 +10,7 @@ from types import ModuleType
 import pytest
 
 import tabletop
+import tabletop_fivedice
 import tabletop_freecell
 import tabletop_muses
 import tabletop_muster
@@ -21,7 +22,7 @@ NOT_IMPORTED = {"tabletop.__main__"}
 
 def modules() -> list[str]:
     names = []
-    for package in (tabletop, tabletop_muster, tabletop_muses, tabletop_freecell):
+    for package in (tabletop, tabletop_muster, tabletop_muses, tabletop_freecell, tabletop_fivedice):
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             if info.name not in NOT_IMPORTED:
                 names.append(info.name)

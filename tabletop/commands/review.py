@@ -225,7 +225,9 @@ def print_review(console: Console, review: Review, ui: Any, summary: list[str], 
         rank = worst.index(decision) + 1 if decision in worst else None
         console.rule(f"Decision {number} of {len(review.decisions)}")
         console.print(board_of(ui, decision))
-        for line in decision_lines(ui, decision, number, len(review.decisions), rank=rank, of=len(worst)):
+        for line in decision_lines(
+            ui, decision, number, len(review.decisions), rank=rank, of=len(worst), points=review.points
+        ):
             console.print(line, markup=False)
 
 
@@ -262,7 +264,7 @@ def walk_review(console: Console, review: Review, ui: Any, summary: list[str]) -
             rank = worst.index(decision) + 1 if decision in worst else None
             console.rule(f"Decision {k} of {count}")
             console.print(board_of(ui, decision))
-            for line in decision_lines(ui, decision, k, count, rank=rank, of=len(worst)):
+            for line in decision_lines(ui, decision, k, count, rank=rank, of=len(worst), points=review.points):
                 console.print(line, markup=False)
         if k == count:
             console.print("[dim]The last decision: Enter ends the review.[/]" if count else "")
@@ -294,11 +296,12 @@ def summary_lines(review: Review, record: GameRecord, game: Game[Any], analyst_n
         return [*lines, "You had no decision with more than one choice: nothing to grade."]
     agreed = sum(d.agreed for d in review.decisions)
     lines.append(f"You chose as the analyst would in {agreed} of {count} decisions.")
-    lines.append(f"Chance of winning given away in all: {review.given_away * 100:.1f} points.")
+    given = "Expected score given away" if review.points else "Chance of winning given away"
+    lines.append(f"{given} in all: {review.given_away * 100:.{2 if review.points else 1}f} points.")
     lines.append(
         f"Inaccuracies (?!): {review.count('inaccuracy')}, mistakes (?): {review.count('mistake')}, "
         f"blunders (??): {review.count('blunder')}; a decision that gives away {INACCURACY * 100:g}, "
-        f"{MISTAKE * 100:g} or {BLUNDER * 100:g} points of win chance or more is one."
+        f"{MISTAKE * 100:g} or {BLUNDER * 100:g} {unit_of(review.points)} or more is one."
     )
     worst = review.costliest()
     if not worst:
@@ -312,6 +315,11 @@ def summary_lines(review: Review, record: GameRecord, game: Game[Any], analyst_n
     return lines
 
 
+def unit_of(points: bool) -> str:
+    """What a review's figures are points of."""
+    return "points of expected score" if points else "points of win chance"
+
+
 CHART_MARKS = {"blunder": "B", "mistake": "M", "inaccuracy": "I"}
 """The letter under a decision's column in the chart."""
 
@@ -320,7 +328,7 @@ def chart_lines(review: Review, width: int) -> list[str]:
     """Your win chance after each decision, as the analyst rated it, drawn as a chart with a legend."""
     from tabletop.ui.chart import chance_chart
 
-    if not review.decisions:
+    if not review.decisions or review.points:  # a chart of chances: none for expected scores
         return []
     chances = [d.played_win for d in review.decisions]
     marks = "".join(CHART_MARKS.get(d.grade, " ") for d in review.decisions)
@@ -362,15 +370,15 @@ def words(ui: Any, decision: Graded) -> tuple[str, str]:
 
 GRADE_WORDS = {
     "best": "The analyst's choice: nothing given away.",
-    "good": "Good: {points} points of win chance given away{estimate}, less than an inaccuracy.",
-    "inaccuracy": "An inaccuracy (?!): {points} points of win chance given away{estimate}.",
-    "mistake": "A mistake (?): {points} points of win chance given away{estimate}.",
-    "blunder": "A blunder (??): {points} points of win chance given away{estimate}.",
+    "good": "Good: {points} {unit} given away{estimate}, less than an inaccuracy.",
+    "inaccuracy": "An inaccuracy (?!): {points} {unit} given away{estimate}.",
+    "mistake": "A mistake (?): {points} {unit} given away{estimate}.",
+    "blunder": "A blunder (??): {points} {unit} given away{estimate}.",
 }
 
 
 def decision_lines(
-    ui: Any, decision: Graded, number: int, count: int, *, rank: int | None = None, of: int = 0
+    ui: Any, decision: Graded, number: int, count: int, *, rank: int | None = None, of: int = 0, points: bool = False
 ) -> list[str]:
     """What one decision was worth: the action played, the one preferred and its likely reply, the grade."""
     played, best = words(ui, decision)
@@ -378,16 +386,27 @@ def decision_lines(
     where = f"Decision {number} of {count}"
     if rank is not None:
         where = f"Costliest decision {rank} of {of} ({where.lower()})"
+    after = "expected final score" if points else "win chance"
     lines = [
-        f"{where}, in the position above (win chance after each):",
-        f"  You played      {decision.played_win:6.1%}  {played}",
+        f"{where}, in the position above ({after} after each):",
+        f"  You played      {figure(decision.played_win, points)}  {played}",
     ]
     if not decision.agreed:
-        lines.append(f"  Analyst's pick  {decision.best_win:6.1%}  {best}")
+        lines.append(f"  Analyst's pick  {figure(decision.best_win, points)}  {best}")
     if decision.reply:
         lines.append(f"  likely reply to the analyst's pick: {decision.reply}")
-    lines.append("  " + GRADE_WORDS[decision.grade].format(points=f"{decision.cost * 100:.1f}", estimate=estimate))
+    cost = f"{decision.cost * 100:.{2 if points else 1}f}"
+    lines.append("  " + GRADE_WORDS[decision.grade].format(points=cost, estimate=estimate, unit=unit_of(points)))
     return lines
+
+
+def figure(value: float, points: bool) -> str:
+    """A decision's figure: a win chance, or an expected score (graded as hundredths, shown whole).
+
+    >>> figure(0.25, False), figure(2.5458772, True)
+    (' 25.0%', ' 254.59')
+    """
+    return f"{value * 100:7.2f}" if points else f"{value:6.1%}"
 
 
 def board_of(ui: Any, decision: Graded) -> Any:

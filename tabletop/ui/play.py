@@ -25,7 +25,7 @@ from tabletop.ui.terminal import clear_screen
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 
-    from tabletop.analysis import Analyst
+    from tabletop.analysis import Analysis, Analyst
     from tabletop.game import View
 
 LOG_EVENTS = 50
@@ -605,6 +605,8 @@ def give_hint(table: Table, player: int) -> str:
     for note in analysis.notes:
         table.console.print(note, markup=False)
     best = analysis.rated[0]
+    if analyst.points:
+        return _points_hint(table, analysis, words)
     table.console.print(f"[bold]Hint[/bold]: win chance with best play {best.win:.1%} ({analysis.basis}).")
     if analysis.exact and best.win <= 0:
         table.console.print("No way of playing wins from here.")
@@ -635,6 +637,17 @@ def hint_line(rank: int, win: float, words: str) -> RenderableType:
     grid.add_column(overflow="fold")
     grid.add_row(Text(f"  {rank}. {win:6.1%}"), Text(words))
     return grid
+
+
+def _points_hint(table: Table, analysis: Analysis[Any], words: dict[Any, str]) -> str:
+    """A hint in expected points of final score (an analyst whose figures are points)."""
+    best = analysis.rated[0]
+    table.console.print(f"[bold]Hint[/bold]: expected final score with best play {best.win:.2f} ({analysis.basis}).")
+    for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
+        line = f"  {rank}. {rated.win:7.2f}  {words[rated.action]}"
+        table.console.print(line, overflow="ellipsis", no_wrap=True, markup=False)
+    table.prompter.pause()
+    return f"Hint ({best.win:.1f}): {words[best.action]}"
 
 
 def action_words(ui: GameUI[Any], view: View, legal: Sequence[Any]) -> dict[Any, str]:

@@ -1,0 +1,148 @@
+"""Five Dice's terminal interface: the score sheet, the dice, the rolls left, and the choices step by step.
+
+The sheet fits 80x24 beside the list of choices: the upper boxes and the lower boxes side by
+side, each open box showing (in brackets) what the dice would score there now, the upper bonus
+progress ("upper 41 / 63") and the totals. With several players the player to act's sheet is
+drawn, and every other sheet's totals on one line; at 120 columns or more every sheet is drawn
+side by side.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rich.console import ConsoleOptions, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.game import State, View
+from tabletop.ui.base import Fitted, GameUI, Step
+from tabletop_fivedice.rules import ROLLS_PER_TURN, FiveDiceAction, FiveDiceState, Keep, Score, state_of
+from tabletop_fivedice.scoring import BOX_NAMES, LOWER, UPPER, UPPER_BONUS, UPPER_BONUS_AT, upper_total
+
+WIDE = 120
+"""From this many columns, every player's sheet is drawn side by side."""
+LOG_LINES = 3
+SCORE_UPPER = "Score in an upper box"
+SCORE_LOWER = "Score in a lower box"
+ROLL_AGAIN = "Roll again"
+NUMBER_WORDS = ("none", "one", "two", "three", "four", "five")
+
+
+def dice_text(faces: Sequence[int], kept: Sequence[int] = ()) -> Text:
+    """The dice as ``[3] [3] [5]``; held dice (a reroll pending) marked with ``*`` and in bold."""
+    text = Text()
+    held = Counter(kept)
+    for face in faces:
+        if held[face]:
+            held[face] -= 1
+            text.append(f"[{face}]*", style="bold green")
+        else:
+            text.append(f"[{face}] ")
+        text.append(" ")
+    return text
+
+
+class FiveDiceUI(GameUI[FiveDiceAction]):
+    """The score sheet and the steps to each action."""
+
+    def render(self, view: View, log: Sequence[str]) -> RenderableType:
+        state = state_of(view)
+        return Fitted(lambda console, options: self._draw(state, view.player, log, options))
+
+    def _draw(self, state: FiveDiceState, viewer: int, log: Sequence[str], options: ConsoleOptions) -> Group:
+        shown = state.player if not state.is_terminal() else max(0, viewer)
+        wide = options.max_width >= WIDE and state.players > 1
+        if wide:
+            sheets = Table.grid(padding=(0, 3))
+            for _ in range(state.players):
+                sheets.add_column()
+            sheets.add_row(*(self.sheet(state, p, show_now=p == state.player) for p in range(state.players)))
+            board: RenderableType = sheets
+        else:
+            board = self.sheet(state, shown, show_now=shown == state.player)
+        lines: list[RenderableType] = [board]
+        if state.players > 1 and not wide:
+            others = ", ".join(f"Player {p + 1} {state.total(p)}" for p in range(state.players) if p != shown)
+            lines.append(Text(f"Others: {others}", style="dim"))
+        lines.append(self._dice_line(state))
+        height = options.size.height if options.size else 24
+        keep = LOG_LINES if height >= 24 else 1
+        lines += [Text(line, style="dim") for line in list(log)[-keep:]]
+        return Group(*lines)
+
+    def _dice_line(self, state: FiveDiceState) -> Text:
+        if state.is_terminal():
+            return Text(state.outcome_text(), style="bold")
+        who = f"Player {state.player + 1}: " if state.players > 1 else ""
+        if state.dice is None:
+            return Text(f"{who}rolling the dice...")
+        line = Text(f"{who}Dice ")
+        line.append_text(dice_text(state.dice, state.kept or ()))
+        line.append(f"  roll {state.rolls} of {ROLLS_PER_TURN}")
+        return line
+
+    def sheet(self, state: FiveDiceState, player: int, *, show_now: bool) -> Table:
+        """One player's sheet: upper and lower boxes side by side, what the dice score now in brackets."""
+        sheet = state.sheets[player]
+        now = dict(state.choices()) if show_now and state.dice is not None and state.kept is None else {}
+        title = f"Player {player + 1}" if state.players > 1 else "Five Dice"
+        table = Table(title=f"{title} · total {state.total(player)}", title_justify="left", box=None, padding=(0, 1))
+        for _ in range(2):
+            table.add_column(no_wrap=True)
+            table.add_column(justify="right", no_wrap=True)
+
+        def cell(box: int) -> tuple[str, Text]:
+            points = sheet[box]
+            if points is not None:
+                return BOX_NAMES[box], Text(str(points), style="bold")
+            if box in now:
+                return BOX_NAMES[box], Text(f"({now[box]})", style="cyan")
+            return BOX_NAMES[box], Text("·" if not show_now or state.dice is None else "-", style="dim")
+
+        for row in range(len(LOWER)):
+            left = cell(UPPER[row]) if row < len(UPPER) else ("", Text(""))
+            if row == len(UPPER):
+                upper = upper_total(sheet)
+                bonus = UPPER_BONUS if upper >= UPPER_BONUS_AT else 0
+                left = (f"upper {upper} / {UPPER_BONUS_AT}", Text(f"+{bonus}" if bonus else "", style="bold"))
+            right = cell(LOWER[row])
+            table.add_row(left[0], left[1], right[0], right[1])
+        if state.bonuses[player]:
+            table.add_row("", "", "5-kind bonus", Text(f"{100 * state.bonuses[player]}", style="bold"))
+        return table
+
+    def steps(self, view: View, legal: Sequence[FiveDiceAction]) -> list[Step[FiveDiceAction]]:
+        state = state_of(view)
+        points = dict(state.choices()) if state.dice is not None else {}
+        bonus = state.bonus_now() if state.dice is not None else 0
+        steps: list[Step[FiveDiceAction]] = []
+        for action in legal:
+            if isinstance(action, Score):
+                group = SCORE_UPPER if action.box in UPPER else SCORE_LOWER
+                extra = f" + bonus {bonus}" if bonus else ""
+                steps.append(Step(action, (group, f"{BOX_NAMES[action.box]}: {points[action.box]}{extra}")))
+            else:
+                assert isinstance(action, Keep) and state.dice is not None
+                steps.append(Step(action, (ROLL_AGAIN, *self._hold_path(state.dice, action.kept))))
+        return steps
+
+    @staticmethod
+    def _hold_path(dice: Sequence[int], kept: Sequence[int]) -> tuple[str, ...]:
+        """One step per face showing: how many of its dice to hold."""
+        shown, held = Counter(dice), Counter(kept)
+        path = []
+        for face in sorted(shown):
+            if shown[face] == 1:
+                path.append(f"Hold the {face}" if held[face] else f"Reroll the {face}")
+            else:
+                path.append(f"Hold {NUMBER_WORDS[held[face]]} of the {shown[face]} {face}s")
+        return tuple(path)
+
+    def label_order(self, view: View) -> Sequence[str]:
+        return [SCORE_UPPER, SCORE_LOWER, ROLL_AGAIN]
+
+    def render_result(self, state: State[FiveDiceAction]) -> RenderableType:
+        assert isinstance(state, FiveDiceState)
+        return Text(state.outcome_text(), style="bold")
