@@ -10,6 +10,7 @@ exact probabilities.
 >>> state.apply(Roll((2, 2, 3, 5, 5)))
 >>> [str(a) for a in state.legal_actions()][:3]
 ['keep 2', 'keep 2 2', 'keep 2 2 3']
+>>> from tabletop_fivedice.scoring import FULL_HOUSE
 >>> state.apply(Score(FULL_HOUSE))
 >>> state.sheets[0][FULL_HOUSE], state.current_player() == CHANCE
 (0, True)
