@@ -605,10 +605,11 @@ class FreeCell(Game[Action]):
         return SolverAnalyst()
 
     def commands(self) -> Mapping[str, Command]:
-        """``tabletop freecell solve N``."""
+        """``tabletop freecell solve N`` and ``tabletop freecell survey FIRST LAST``."""
         from tabletop_freecell.command import solve_command
+        from tabletop_freecell.survey import survey_command
 
-        return {"solve": solve_command}
+        return {"solve": solve_command, "survey": survey_command}
 
     def ui(self) -> GameUI[Action]:
         from tabletop_freecell.ui import FreeCellUI
