@@ -615,7 +615,7 @@ def give_hint(table: Table, player: int) -> str:
     for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
         table.console.print(hint_line(rank, rated.win, words[rated.action]))
         if rated.reply:
-            table.console.print(f"            likely reply: {rated.reply}", markup=False)
+            table.console.print(f"             likely reply: {rated.reply}", markup=False)
     table.prompter.pause()
     return f"Hint ({best.win:.0%}): {words[best.action]}"  # the notice line wraps: the action is said whole
 

@@ -40,9 +40,14 @@ HARD = ismcts
 """The search that measured stronger (docs/muster-ai.md)."""
 
 
+HARD_SETTINGS: dict[str, Any] = {"rainbow": 0.7, "swap_risk": True}
+"""Hard's evaluation, beyond the search's defaults: a Wizard open to a Swap counts as partly swapped, a
+Rainbow card in hand counts more (docs/muster-ai.md, "A lone Wizard")."""
+
+
 def hard(seconds: float | None = None, iterations: int | None = None, **settings: Any) -> SearchAgent:
     """The Hard level: the stronger search, 1 s per move by default."""
-    agent = HARD(seconds, iterations, **settings)
+    agent = HARD(seconds, iterations, **{**HARD_SETTINGS, **settings})
     agent.name = "hard"
     return agent
 
