@@ -85,6 +85,10 @@ def run(args: argparse.Namespace) -> int:
         value = getattr(parsed, option.key, None)
         if value is not None:
             setup.options[option.key] = value
+    opponent = getattr(parsed, "opponent", None)
+    if opponent is not None and len(game.info.player_counts) > 1:
+        # Every seat --players adds is the --opponent named (check() keeps as many seats as the count says).
+        setup.seats = [setup.seats[0]] + [opponent] * (game.info.players - 1)
     try:
         setup.check()
     except ValueError as exc:

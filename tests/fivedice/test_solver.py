@@ -26,15 +26,6 @@ from tabletop_fivedice.scoring import FREE, OFFICIAL
 from tabletop_fivedice.solver import Solver
 
 
-@pytest.fixture(scope="module")
-def solved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Advisor, Path]:
-    """One cold solve of the official rules (about 12 s of processor time), kept in a test folder."""
-    folder = tmp_path_factory.mktemp("cache")
-    advisor = Advisor(OFFICIAL, folder)
-    advisor.solve()
-    return advisor, folder
-
-
 def test_the_official_rules_give_the_published_optimum(solved: tuple[Advisor, Path]) -> None:
     advisor, _ = solved
     assert f"{advisor.solver.new_game_value():.4f}" == "254.5877"

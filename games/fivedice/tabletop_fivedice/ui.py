@@ -27,7 +27,6 @@ LOG_LINES = 3
 SCORE_UPPER = "Score in an upper box"
 SCORE_LOWER = "Score in a lower box"
 ROLL_AGAIN = "Roll again"
-NUMBER_WORDS = ("none", "one", "two", "three", "four", "five")
 
 
 def dice_text(faces: Sequence[int], kept: Sequence[int] = ()) -> Text:
@@ -130,14 +129,15 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
 
     @staticmethod
     def _hold_path(dice: Sequence[int], kept: Sequence[int]) -> tuple[str, ...]:
-        """One step per face showing: how many of its dice to hold."""
+        """One step per face showing: how many of its dice to hold (``2 2: hold 1``, ``5: reroll``)."""
         shown, held = Counter(dice), Counter(kept)
         path = []
         for face in sorted(shown):
+            faces = " ".join([str(face)] * shown[face])
             if shown[face] == 1:
-                path.append(f"Hold the {face}" if held[face] else f"Reroll the {face}")
+                path.append(f"{faces}: hold" if held[face] else f"{faces}: reroll")
             else:
-                path.append(f"Hold {NUMBER_WORDS[held[face]]} of the {shown[face]} {face}s")
+                path.append(f"{faces}: hold {held[face]}" if held[face] else f"{faces}: reroll all")
         return tuple(path)
 
     def label_order(self, view: View) -> Sequence[str]:

@@ -1,0 +1,85 @@
+"""End to end: a solo game of Five Dice played to the end with Hint and Review, and a game against the computer."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tabletop_fivedice.advisor import Advisor, cache_file
+from tabletop_fivedice.scoring import OFFICIAL
+from tests.cli.pty_helpers import END_OF_GAME, ENTER, POINTER, answered, spawn
+
+PROMPT = r"((?:Your move|Score in an upper box|Score in a lower box)[^\r\n\x1b?]*?:) "
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _cache(solved: tuple[Advisor, Path], tmp_path: Path) -> dict[str, str]:
+    """A cache folder holding the session's solution, so the game's coach reads it instead of solving."""
+    _, folder = solved
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    shutil.copy(cache_file(OFFICIAL, folder), cache_file(OFFICIAL, cache))
+    return {"TABLETOP_CACHE_DIR": str(cache)}
+
+
+def _play_first_choices(child: pexpect.spawn, done: str) -> str:
+    for _ in range(400):
+        index = child.expect([PROMPT, done, r"press any key(?: when you are ready|, then pass the keyboard)"])
+        if index == 1:
+            return str(child.before)
+        if index == 2:  # the screen between turns at a table of several seats
+            child.send(ENTER)
+            continue
+        prompt = child.match.group(1)
+        child.expect(POINTER)
+        child.send(ENTER)
+        child.expect(answered(prompt))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.pty
+def test_a_solo_game_with_a_hint_and_the_review(solved: tuple[Advisor, Path], tmp_path: Path) -> None:
+    child = spawn(["play", "fivedice", "--seed", "7"], data_dir=tmp_path / "data", extra_env=_cache(solved, tmp_path))
+    child.expect("Five Dice · total 0")
+    child.expect(r"upper 0 / 63")
+    child.expect("Your move:")
+    child.send("h")
+    child.expect(r"» (?:\x1b\[[0-9;]*m)*h\) (?:\x1b\[[0-9;]*m)*Hint")
+    child.send(ENTER)
+    child.expect("Press any key")
+    hint = ANSI.sub("", child.before)
+    assert re.search(r"Hint: expected final score with best play \d{3}\.\d\d \(exact\)\.", hint), hint
+    assert re.search(r"\n +1\. +\d{3}\.\d\d  (Roll again|Score in)", hint), hint
+    child.send(ENTER)
+    child.expect(r"Hint \(\d{3}\.\d\): ")
+    _play_first_choices(child, END_OF_GAME)
+    child.send("y")
+    child.expect(r"Review of game 1 \(Five Dice\)\.", timeout=60)
+    child.expect(r"Graded by the exact solver: exact figures\.")
+    child.expect(r"You chose as the analyst would in \d+ of \d+ decisions\.")
+    child.expect(r"Expected score given away in all: \d+\.\d\d points\.")
+    said = ""
+    while child.expect([r"Esc ends review", pexpect.EOF, r"Final score"]) == 0:
+        said += ANSI.sub("", child.before)
+        child.send(ENTER)
+    said += ANSI.sub("", child.before)
+    assert "expected final score after each" in said, said
+
+
+@pytest.mark.pty
+def test_two_players_one_a_computer(solved: tuple[Advisor, Path], tmp_path: Path) -> None:
+    child = spawn(
+        ["play", "fivedice", "--players", "2", "--opponent", "optimal", "--seed", "3"],
+        data_dir=tmp_path / "data",
+        extra_env=_cache(solved, tmp_path),
+    )
+    child.expect("Player 1 · total 0")
+    child.expect(r"Others: Player 2 0")
+    log = _play_first_choices(child, END_OF_GAME)
+    assert "Player 2 scored" in ANSI.sub("", log)  # the computer played its turns
+    assert re.search(r"Final scores: Player \d \d+, Player \d \d+\.", ANSI.sub("", log))
+    child.send(ENTER)
