@@ -560,6 +560,12 @@ class Game(abc.ABC, Generic[A]):
         """
         return None
 
+    def stats_section(self, records: Sequence[Any]) -> list[str]:
+        """Lines of the game's own shown under its statistics (a patience: fewest moves and best time per
+        deal), from the finished games a person played (``tabletop.store.GameRecord`` values, with their
+        actions), oldest first. The default shows none."""
+        return []
+
     def analyst(self, options: Mapping[str, str]) -> Analyst[A] | None:
         """The game's analyst for a match with these (checked) options, or None (the default) if it has none.
 

@@ -156,6 +156,26 @@ def variant_namer(reg: Registry) -> Callable[[GameRecord], str | None]:
     return variant_of
 
 
+def stats_sections(store: Store, reg: Registry, game_ids: Any) -> list[tuple[str, list[str]]]:
+    """Each game's own lines under the statistics (:meth:`tabletop.game.Game.stats_section`), by game name;
+    a game that fails to load, or whose section fails, shows none."""
+    from tabletop.agents import HUMAN
+
+    wanted = sorted(set(game_ids))
+    finished = [r for r in store.finished_games() if r.game_id in wanted and HUMAN in r.seats]
+    sections = []
+    for game_id in wanted:
+        records = [store.get(r.id) for r in finished if r.game_id == game_id and r.id is not None]
+        try:
+            game = reg.get(game_id)
+            lines = game.stats_section(records) if records else []
+        except Exception:  # a plugin's bug must not hide the statistics of the others
+            continue
+        if lines:
+            sections.append((game.info.name, lines))
+    return sections
+
+
 def game_names(reg: Registry, game_ids: Any) -> dict[str, str]:
     """Short display names of games, falling back to the id for games that do not load."""
     return short_names(game_infos(reg, game_ids))

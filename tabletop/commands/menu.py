@@ -303,11 +303,15 @@ class Menu:
 
         assert self.store is not None
         clear_screen(self.console)
-        from tabletop.commands.common import variant_namer
+        from tabletop.commands.common import stats_sections, variant_namer
 
         rows = self.store.stats(variant_namer(self.registry))
         if rows:
             self.console.print(stats_table(rows, {g.info.id: g.info.short for g in self.games}))
+            for name, lines in stats_sections(self.store, self.registry, [r.game_id for r in rows]):
+                self.console.print(f"\n[bold]{name}[/bold]")
+                for line in lines:
+                    self.console.print(line, markup=False)
         else:
             self.console.print("No finished games yet.")
         self.prompter.pause("Press any key to go back")

@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 
 from tabletop.commands import common
-from tabletop.commands.common import CommandFailure, game_names, make_console, open_store, report, variant_namer
+from tabletop.commands.common import (
+    CommandFailure,
+    game_names,
+    make_console,
+    open_store,
+    report,
+    stats_sections,
+    variant_namer,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open_store(args, console, write=False) as store:
             rows = store.stats(variant_namer(common.registry()))
+            ids = [r.game_id for r in rows if not args.game or r.game_id == args.game]
+            sections = stats_sections(store, common.registry(), ids)
     except CommandFailure as failure:
         return report(failure)
     except StoreError as exc:
@@ -32,4 +42,8 @@ def run(args: argparse.Namespace) -> int:
         console.print("No finished games yet.")
         return 0
     console.print(stats_table(rows, game_names(common.registry(), (r.game_id for r in rows))))
+    for name, lines in sections:
+        console.print(f"\n[bold]{name}[/bold]")
+        for line in lines:
+            console.print(line, markup=False)
     return 0

@@ -32,3 +32,31 @@ def test_a_deal_with_no_solution_is_reported() -> None:
     assert result.status == LOST and result.expanded == 1
     assert summary([result], 0)[1] == "No solution: 1."
     assert UNSETTLED != LOST
+
+
+def test_statistics_show_fewest_moves_and_best_time_per_deal() -> None:
+    from tabletop.store.records import GameRecord
+    from tabletop_freecell import game
+
+    def record(deal: str, history: list[str], won: bool, finished: str) -> GameRecord:
+        return GameRecord(
+            game_id="freecell",
+            options={"deal": deal},
+            seed=1,
+            seats=["human"],
+            names=["You"],
+            history=history,
+            started="2026-01-01T10:00:00+00:00",
+            finished=finished,
+            returns=[1.0 if won else 0.0],
+        )
+
+    records = [
+        record("617", ["1a"] * 70, True, "2026-01-01T10:09:00+00:00"),
+        record("617", ["1a"] * 60, True, "2026-01-01T10:12:30+00:00"),
+        record("0", ["deals 1-200", "deal 5", "1a"], False, "2026-01-01T10:01:00+00:00"),
+    ]
+    assert game.stats_section(records) == [
+        "Deal 617: won 2 of 2 · fewest moves 60 · best time 9:00",
+        "Deal 5: won 0 of 1",
+    ]

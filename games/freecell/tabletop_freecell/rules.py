@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.game import (
     CHANCE,
@@ -610,6 +610,12 @@ class FreeCell(Game[Action]):
         from tabletop_freecell.survey import survey_command
 
         return {"solve": solve_command, "survey": survey_command}
+
+    def stats_section(self, records: Sequence[Any]) -> list[str]:
+        """Per deal: won of played, the fewest moves and the best time of a win."""
+        from tabletop_freecell.stats import deal_lines
+
+        return deal_lines(records)
 
     def ui(self) -> GameUI[Action]:
         from tabletop_freecell.ui import FreeCellUI
