@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rich.console import ConsoleOptions, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from tabletop.game import State, View
-from tabletop.ui.base import Fitted, GameUI, Step
+from tabletop.ui.base import Choice, Fitted, GameUI, Prompter, Step
 from tabletop_fivedice.rules import ROLLS_PER_TURN, FiveDiceAction, FiveDiceState, Keep, Score, state_of
 from tabletop_fivedice.scoring import BOX_NAMES, LOWER, UPPER, UPPER_BONUS, UPPER_BONUS_AT, upper_total
 
@@ -27,6 +27,7 @@ LOG_LINES = 3
 SCORE_UPPER = "Score in an upper box"
 SCORE_LOWER = "Score in a lower box"
 ROLL_AGAIN = "Roll again"
+SHEETS = "sheets"
 
 
 def dice_text(faces: Sequence[int], kept: Sequence[int] = ()) -> Text:
@@ -139,6 +140,18 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
             else:
                 path.append(f"{faces}: hold {held[face]}" if held[face] else f"{faces}: reroll all")
         return tuple(path)
+
+    def extra_choices(self, view: View) -> list[Choice]:
+        """With several players: every sheet, one screen each (at 80 columns only one is drawn with the board)."""
+        if state_of(view).players == 1:
+            return []
+        return [Choice("Sheets: every player's sheet in turn", SHEETS, key="s")]
+
+    def handle_extra(self, value: object, console: Console, prompter: Prompter, state_view: View) -> None:
+        state = state_of(state_view)
+        for player in range(state.players):
+            console.print(self.sheet(state, player, show_now=False))
+            prompter.pause("Press any key for the next sheet" if player < state.players - 1 else "Press any key")
 
     def label_order(self, view: View) -> Sequence[str]:
         return [SCORE_UPPER, SCORE_LOWER, ROLL_AGAIN]
