@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tabletop.game import JSON, AgentFactory, Command, Game, GameInfo, State, one_of
 from tabletop_fivedice.rules import (
@@ -83,6 +83,12 @@ class FiveDiceGame(Game[FiveDiceAction]):
         """Each joker rule but the official one counts apart in the statistics."""
         rule = options.get(JOKER.key, OFFICIAL)
         return {FREE: "free-choice joker", NONE: "no bonus"}.get(rule)
+
+    def stats_section(self, records: Sequence[Any]) -> list[str]:
+        """Games, average and best score per number of players, and a histogram of solo scores."""
+        from tabletop_fivedice.stats import person_score, stats_lines
+
+        return stats_lines([r for r in map(person_score, records) if r is not None])
 
     def analyst(self, options: Mapping[str, str]) -> Analyst[FiveDiceAction]:
         """The exact coach (:mod:`tabletop_fivedice.analyst`) for the match's joker rule."""
