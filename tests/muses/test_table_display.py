@@ -106,9 +106,11 @@ def test_a_card_lists_its_edges_in_the_order_they_come_up_and_how_it_leaves() ->
     # Calliope has turned three times: its last edge is on top, then it comes back upright.
     calliope = [line[60:] for line in text.splitlines()]
     assert calliope[2:4] == ["│▲ ⚀ 1 ⚅ 6 · 6%    │", "│✗ upright: discard│"]
-    # A long condition is shortened, its chance kept.
+    # A long condition is wrapped under its start, never cut, its chance kept with it.
     assert "▲ Diff ≥ 3 · 33%" not in text and "3 Both ≥ 4 · 25%" in text
-    assert "4 ≤ 4 or Pa… · 28%" in text
+    terpsichore = [line[40:60] for line in text.splitlines()]
+    assert "│4 ≤ 4 or Pair     │" in terpsichore and "│  · 28%           │" in terpsichore
+    assert "…" not in text
 
 
 def test_a_blank_edge_is_where_the_card_leaves() -> None:

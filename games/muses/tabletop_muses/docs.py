@@ -53,8 +53,9 @@ place on the card (1 is upright, 2 comes up after one turn, and so on). Beside e
 chance that a plain roll of two dice meets it, out of the 36 equally likely rolls (`7 · 17%`: 6 rolls
 in 36), before any hint or power. The last line says where the card leaves: `✗ upright` (it is
 discarded when it comes back upright, after its fourth edge) or `✗ blank` (it is discarded when its
-first blank edge comes to the top). A long condition is shortened to fit (*Diff*, or cut with …);
-the log says it whole. The card's last line is its power. Under the cards: the dice, hints, deck and score, the claimed muses
+first blank edge comes to the top). A long condition is shortened (*Diff*) and wraps on the
+card, never cut; on a short terminal the edges still to come give way first (`+2 later`), the
+edge on top never. The card's last line is its power. Under the cards: the dice, hints, deck and score, the claimed muses
 (READY: a power still to use), then the log, which says after each turn which card turned to which
 condition and which were discarded, and why.
 

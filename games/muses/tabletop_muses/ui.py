@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 DISPLAY_SLOTS = 4
 """The most cards the display holds: two cards never share a rotation, and a card has four."""
-MIN_CARD_WIDTH = 16
+MIN_CARD_WIDTH = 15
 MAX_CARD_WIDTH = 30
 ADVISE = "advise"
 ADVICE_LINES = 6
@@ -107,39 +107,58 @@ def _longest(forms: Sequence[str], width: int) -> str:
     return next((form for form in forms if len(form) <= width), forms[-1])
 
 
-def edge_line(mark: str, condition: Condition, width: int) -> str:
-    """One edge of a card in ``width`` cells: its mark, the condition and its chance (``▲ 7 · 17%``).
+def edge_line(mark: str, condition: Condition, width: int) -> list[str]:
+    """One edge of a card in lines of ``width`` cells: its mark, the condition and its chance (``▲ 7 · 17%``).
 
-    The chance always shows: a condition too long for the line is shortened, then cut.
+    A condition too long for one line is shortened (*Diff*), then wrapped under its start:
+    never cut, and its chance stays with its last word.
 
     >>> from tabletop_muses.conditions import parse_condition
     >>> edge_line("2", parse_condition("Difference ≥ 3"), 18)
-    '2 Diff ≥ 3 · 33%'
+    ['2 Diff ≥ 3 · 33%']
+    >>> edge_line("▲", parse_condition("Difference 3 and ≥ 7"), 18)
+    ['▲ Diff 3 and ≥ 7', '  · 11%']
     """
     tail = f" · {percent(condition)}"
     words = condition_text(condition)
-    room = width - len(mark) - 1 - len(tail)
-    if len(words) > room:
+    if len(mark) + 1 + len(words) + len(tail) > width:
         words = words.replace("Difference", "Diff")
-    if len(words) > room:
-        words = words[: max(room - 1, 0)] + "…"
-    return f"{mark} {words}{tail}"
+    # A face keeps its digit, and the chance its dot, on the line they start on.
+    kept = FACE_RUN.sub(lambda m: m[0].replace(" ", NBSP), f"{mark} {words}") + f" ·{NBSP}{percent(condition)}"
+    lines = textwrap.wrap(kept, max(width, 4), subsequent_indent="  ", break_on_hyphens=False)
+    return [line.replace(NBSP, " ") for line in lines]
 
 
-def card_lines(card: Card, rotation: int, width: int) -> list[tuple[str, str]]:
+NBSP = "\u00a0"
+"""A space that textwrap never breaks at."""
+
+
+def card_lines(card: Card, rotation: int, width: int, most: int | None = None) -> list[tuple[str, str]]:
     """The edges of a display card from the one on top, in the order they come up, and how it leaves.
 
     Each line is ``(text, kind)``: kind ``top`` for the edge on top, ``next`` for one to come,
-    ``leave`` for where the card is discarded.
+    ``leave`` for where the card is discarded. With ``most`` lines at most, the edges to come
+    give way from the last, said in a line (``+2 edges later``); the top edge always shows whole.
     """
-    lines = [(edge_line("▲", _top(card, rotation), width), "top")]
+    top = [(line, "top") for line in edge_line("▲", _top(card, rotation), width)]
+    later: list[list[tuple[str, str]]] = []
+    leave = (_longest(UPRIGHT_FORMS, width), "leave")
     for rot in range(rotation + 1, len(card.edges)):
         edge = card.top(rot)
         if edge is None:
-            lines.append((_longest(BLANK_FORMS, width), "leave"))
-            return lines
-        lines.append((edge_line(str(rot + 1), edge, width), "next"))
-    lines.append((_longest(UPRIGHT_FORMS, width), "leave"))
+            leave = (_longest(BLANK_FORMS, width), "leave")
+            break
+        later.append([(line, "next") for line in edge_line(str(rot + 1), edge, width)])
+    lines = top + [line for edge in later for line in edge] + [leave]
+    if most is None or len(lines) <= most:
+        return lines
+    while later:
+        later.pop()
+        dropped = len(card.edges) - rotation - 1 - len(later)
+        said = (_longest((f"+{dropped} edge{'s' if dropped > 1 else ''} later", f"+{dropped} later"), width), "leave")
+        lines = top + [line for edge in later for line in edge] + [said]
+        if len(lines) <= most:
+            break
     return lines
 
 
@@ -149,35 +168,56 @@ def _top(card: Card, rotation: int) -> Condition:
     return top
 
 
-def card_text(card: Card, rotation: int, width: int, height: int = 0) -> Text:
+def card_text(card: Card, rotation: int, width: int, height: int = 0, room: int | None = None) -> Text:
     """The inside of a display card, ``width`` cells wide: name and points, the edges, the power.
 
-    ``height`` pads it to that many lines, so that the cards of a row end together.
+    ``height`` pads it to that many lines, so that the cards of a row end together; with ``room``
+    lines at most, the edges to come give way first (see :func:`card_lines`).
     """
     from rich.text import Text
 
-    edges = card_lines(card, rotation, width)
-    worth = card.worth
-    name = card.name[: max(width - len(worth) - 1, 1)]
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(name, style="bold")
-    text.append(" " * (width - len(name) - len(worth)) + worth + "\n")
+    name, power = _name_lines(card, width), _power_lines(card, width)
+    edges = card_lines(card, rotation, width, None if room is None else room - len(name) - len(power))
+    text = Text()
+    for line in name:
+        text.append(line + "\n", style="bold")
     styles = {"top": "reverse bold", "next": "", "leave": "dim"}
     for line, kind in edges:
         text.append(line, style=styles[kind])
         text.append("\n")
-    text.append("\n" * max(height - len(edges) - 2, 0))
-    text.append(power_short(card.power))
+    text.append("\n" * max(height - len(edges) - len(name) - len(power), 0))
+    text.append("\n".join(power))
     return text
 
 
-def card_height(card: Card, rotation: int) -> int:
-    """Lines inside a display card: the name, its edges from the top one to where it leaves, the power."""
-    return len(card_lines(card, rotation, MAX_CARD_WIDTH)) + 2
+def _name_lines(card: Card, width: int) -> list[str]:
+    """The card's name and worth on one line of ``width`` (``Urania       3 pts``), or the worth under a long name."""
+    for worth in (card.worth, str(card.points)):  # a narrow card gives its points without "pts"
+        if len(card.name) + 1 + len(worth) <= width:
+            return [card.name + " " * (width - len(card.name) - len(worth)) + worth]
+    return [*textwrap.wrap(card.name, width, break_on_hyphens=False), card.worth.rjust(width)]
+
+
+def _power_lines(card: Card, width: int) -> list[str]:
+    """The card's power in a few words (fewer on a narrow card), wrapped to ``width``."""
+    forms = (power_short(card.power), power_word(card.power)) if card.power is not None else ("no power",)
+    return textwrap.wrap(_longest(forms, width), width) or [""]
+
+
+def card_height(card: Card, rotation: int, width: int = MAX_CARD_WIDTH, room: int | None = None) -> int:
+    """Lines inside a display card ``width`` cells wide: the name, its edges from the top one to where it
+    leaves (within ``room`` lines in all), the power."""
+    name, power = _name_lines(card, width), _power_lines(card, width)
+    most = None if room is None else room - len(name) - len(power)
+    return len(name) + len(card_lines(card, rotation, width, most)) + len(power)
 
 
 def card_width(width: int) -> int:
-    """The width of a card (border included) on a board ``width`` wide: four of them side by side."""
+    """The width of a card (border included) on a board ``width`` wide: four of them side by side.
+
+    >>> card_width(60), card_width(80), card_width(200)
+    (15, 20, 30)
+    """
     return max(MIN_CARD_WIDTH, min(MAX_CARD_WIDTH, width // DISPLAY_SLOTS))
 
 
@@ -202,15 +242,15 @@ def status_lines(state: MusesState, width: int = 80, claimed_lines: int = MIN_CL
     A finished game shows no claimed line: the result below it adds the muses up.
     """
     hints = "●" * state.hints + "○" * (state.cardset.hints - state.hints)
-    where = "Game over" if state.phase == OVER else f"Turn {state.turn}  {dice_text(state)}"
-    head = (
-        f"{where}  Hints {hints} ({state.hints})  Deck {len(state.deck)}  Score {state.score()}/{state.cardset.target}"
-    )
+    where = ["Game over"] if state.phase == OVER else [f"Turn {state.turn}", dice_text(state)]
+    score = f"Score {state.score()}/{state.cardset.target}"
+    parts = [*where, f"Hints {hints} ({state.hints})", f"Deck {len(state.deck)}", score]
     # Unused hints count a point each: say so, or a score before any claim looks wrong.
-    if state.hints and len(note := f"{head} ({state.hints} from hints)") < width:
-        head = note
+    if state.hints and len("  ".join(parts)) + len(note := f" ({state.hints} from hints)") < width:
+        parts[-1] += note
+    head = _spread(parts, width - 1)
     if state.phase == OVER:
-        return [head]
+        return head
     claimed = []
     for i, used in state.tableau:
         card = state.card(i)
@@ -219,7 +259,22 @@ def status_lines(state: MusesState, width: int = 80, claimed_lines: int = MIN_CL
         else:
             mark = "used" if used else f"READY: {power_word(card.power)}"
             claimed.append(f"{card.name} {card.points} ({mark})")
-    return [head, *_pack("Claimed:", claimed or ["none yet"], width - 1, claimed_lines)]
+    return [*head, *_pack("Claimed:", claimed or ["none yet"], width - 1, claimed_lines)]
+
+
+def _spread(parts: Sequence[str], width: int) -> list[str]:
+    """``parts`` two spaces apart in lines of ``width``, a line breaking only between parts.
+
+    >>> _spread(["Turn 3", "Dice: [⚂ 3] [⚃ 4]", "Hints ●●○ (2)", "Deck 5", "Score 2/20"], 40)
+    ['Turn 3  Dice: [⚂ 3] [⚃ 4]  Hints ●●○ (2)', 'Deck 5  Score 2/20']
+    """
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + 2 + len(part) <= width:
+            lines[-1] += "  " + part
+        else:
+            lines.append(part)
+    return lines
 
 
 def _pack(label: str, entries: Sequence[str], width: int, max_lines: int) -> list[str]:
@@ -275,26 +330,32 @@ def board(state: MusesState, log: Sequence[str], width: int, height: int) -> Ren
 
     wide = card_width(width)
     cards = list(reversed(state.display))  # newest first: it stays longest
-    inner = max((card_height(state.card(i), rot) for i, rot in cards), default=0)
+    head = len(status_lines(state, width, 1)) - 1
+    # The cards, the head line(s) and one claimed line come first: the edges to come give way if they must.
+    most = height - MENU_RESERVE - head - 1 - 2  # the 1 claimed line, the 2 of the card's border
+    inner = max((card_height(state.card(i), rot, wide - 2, most) for i, rot in cards), default=0)
     parts: list[RenderableType] = []
     if cards:
         grid = Table.grid(padding=0)
         for _ in cards:
             grid.add_column()
         grid.add_row(
-            *(Panel(card_text(state.card(i), rot, wide - 2, inner), width=wide, padding=(0, 0)) for i, rot in cards)
+            *(
+                Panel(card_text(state.card(i), rot, wide - 2, inner, most), width=wide, padding=(0, 0))
+                for i, rot in cards
+            )
         )
         parts.append(grid)
         used = inner + 2
     else:
         parts.append(Text("The display is empty."))
         used = 1
-    room = max(height - MENU_RESERVE - used - 1, MIN_CLAIMED_LINES + MIN_LOG_LINES)  # the head line is the 1
-    claimed = min(MAX_CLAIMED_LINES, max(MIN_CLAIMED_LINES, room - MIN_LOG_LINES))
+    room = height - MENU_RESERVE - used - head
+    claimed = min(MAX_CLAIMED_LINES, max(1, room - MIN_LOG_LINES))
     status = status_lines(state, width, claimed)
-    logged = min(MAX_LOG_LINES, room - (len(status) - 1))
-    parts += [Text(line, overflow="ellipsis", no_wrap=True) for line in status]
-    parts += [Text(line, style="dim", overflow="ellipsis", no_wrap=True) for line in log_lines(log, width, logged)]
+    logged = max(0, min(MAX_LOG_LINES, room - (len(status) - head)))
+    parts += [Text(line) for line in status]
+    parts += [Text(line, style="dim") for line in log_lines(log, width, logged)]
     return Group(*parts)
 
 
