@@ -138,7 +138,16 @@ def _option_text(value: Any) -> str:
 
 
 def _number(value: Any) -> int:
-    """An action number given as an int or a NumPy integer; a ValueError for anything else."""
+    """An action number given as an int, a NumPy integer or a one-element integer array; a ValueError otherwise.
+
+    PettingZoo's and Gymnasium's ``Discrete`` spaces accept the same: ``27``, ``np.int64(27)``,
+    ``np.array(27)`` and ``np.array([27])`` are all action 27.
+    """
+    if getattr(value, "size", None) == 1 and getattr(value, "ndim", 0) >= 1 and hasattr(value, "reshape"):
+        value = value.reshape(())  # a one-element array, as a 0-d one (which has __index__ if integer)
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise ValueError(f"an action is an integer, not {value!r}")
-    return int(value.__index__())
+    try:
+        return int(value.__index__())
+    except TypeError:  # an array of floats or of several numbers has __index__ but refuses it
+        raise ValueError(f"an action is an integer, not {value!r}") from None

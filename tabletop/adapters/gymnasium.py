@@ -66,6 +66,7 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self.action_space = spaces.Discrete(len(self.table.index))
         self.state: State[Any] = self.table.new_state()
         self._rng = random.Random(0)
+        self._has_reset = False
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """A new game, its chance drawn from ``seed`` (through the environment's ``np_random``)."""
@@ -73,10 +74,16 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self._rng = random.Random(int(self.np_random.integers(0, 2**63 - 1)))
         self.state = self.table.new_state()
         settle(self.state, self._rng)
+        self._has_reset = True
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """Apply the action numbered ``action``; chance that follows is resolved before this returns."""
+        """Apply the action numbered ``action``; chance that follows is resolved before this returns.
+
+        Raises ``gymnasium.error.ResetNeeded`` before the first ``reset()``, as Gymnasium's order checks do.
+        """
+        if not self._has_reset:
+            raise gymnasium.error.ResetNeeded("Cannot call env.step() before calling env.reset()")
         if self.state.is_terminal():
             raise IllegalActionError("the game is over: call reset() to start another")
         try:

@@ -14,7 +14,10 @@ seat cannot see), and ``"action_mask"``, 1 at the number of each legal action, o
 ``Discrete`` space numbered by the game's ``distinct_actions``. Chance (a deal, a roll) is resolved
 inside the environment from its seed. Rewards come at the end: win +1, loss -1, draw 0 with two
 seats, the game's returns otherwise. ``render()`` gives the game's own text board as the seat to
-act sees it. An illegal action raises :class:`tabletop.game.IllegalActionError` saying why.
+act sees it. Out of order, it answers as PettingZoo's own order checks do: ``step()`` before
+``reset()`` raises ``AssertionError``, ``step()`` after every agent is done warns and does nothing,
+and a seed that is not a natural number raises ``gymnasium.error.Error``. An action may be an int,
+a NumPy integer or a one-element integer array. An illegal action raises :class:`tabletop.game.IllegalActionError` saying why.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.utils import EzPickle
+from gymnasium.utils import EzPickle, seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 
 from tabletop.adapters.common import Table, board_text, settle
 from tabletop.game import Game, State
@@ -70,6 +74,8 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
         }
         self._action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._rng: random.Random | None = None
+        self._has_reset = False
+        self.agents: list[str] = []
         self.state_: State[Any] = self.table.new_state()
 
     # -- spaces --------------------------------------------------------------------
@@ -85,11 +91,13 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: deals drawn from ``seed`` (or from the generator of the last reset, or at random)."""
         if seed is not None:
+            seeding.np_random(seed)  # refuses a seed that is not a natural number, as Gymnasium does
             self._rng = make_rng(seed)
         elif self._rng is None:
             self._rng = make_rng(new_seed())
         self.state_ = self.table.new_state()
         settle(self.state_, self._rng)
+        self._has_reset = True
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -100,6 +108,11 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         """Apply the action numbered ``action`` for the agent to act; ``None`` for an agent that is done."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -52,3 +52,10 @@ def test_a_game_is_played_to_its_end_with_the_mask() -> None:
 def test_a_game_of_two_seats_is_refused() -> None:
     with pytest.raises(AdapterError, match="2 seats: Gymnasium is for one"):
         env("muster")
+
+
+def test_step_before_reset_needs_a_reset() -> None:
+    import gymnasium
+
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env("muses").step(0)

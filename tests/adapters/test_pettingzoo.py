@@ -99,3 +99,46 @@ def test_a_game_is_played_to_its_end_and_scored() -> None:
             continue
         table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     assert sorted(final.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_step_before_reset_is_refused_as_pettingzoo_refuses_it() -> None:
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
+        env("highcard").step(0)
+
+
+def test_step_after_every_agent_is_done_warns_and_changes_nothing(caplog: pytest.LogCaptureFixture) -> None:
+    table = env("highcard")
+    table.reset(seed=3)
+    for agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        mask = observation["action_mask"]
+        table.step(None if termination or truncation else table.action_space(agent).sample(mask))
+    assert table.agents == []
+    table.step(0)
+    assert "all agents are terminated or truncated" in caplog.text
+    assert table.agents == []
+
+
+@pytest.mark.parametrize("wrap", [np.int64, np.array, lambda n: np.array([n])], ids=["scalar", "0-d", "1-element"])
+def test_numpy_integer_actions_are_accepted(wrap: Any) -> None:
+    table = env("highcard")
+    table.reset(seed=5)
+    number = int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0])
+    before = table.agent_selection
+    table.step(wrap(number))
+    assert table.agent_selection != before or table.terminations[before]
+
+
+@pytest.mark.parametrize("action", [np.array([1, 2]), np.array([1.0]), "3"], ids=["two", "float", "text"])
+def test_other_actions_are_refused_saying_so(action: Any) -> None:
+    table = env("highcard")
+    table.reset(seed=5)
+    with pytest.raises(IllegalActionError, match="an action is an integer"):
+        table.step(action)
+
+
+def test_a_seed_that_is_not_a_natural_number_is_refused() -> None:
+    import gymnasium
+
+    with pytest.raises(gymnasium.error.Error, match="Seed must be"):
+        env("highcard").reset(seed="x")  # type: ignore[arg-type]
