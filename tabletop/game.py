@@ -169,8 +169,14 @@ class State(abc.ABC, Generic[A]):
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
 
     def sample_chance(self, rng: random.Random) -> A:
-        """Draw one chance outcome with ``rng``; games may override this for speed."""
-        outcomes = self.chance_outcomes()
+        """Draw one chance outcome with ``rng``; games may override this for speed.
+
+        The outcomes are put in the order of their notation first, so the draw
+        never depends on the order a game lists them in (a list built from a
+        set differs from one ``PYTHONHASHSEED`` to the next): seed and actions
+        replay the same game in every process.  An override must keep that.
+        """
+        outcomes = sorted(self.chance_outcomes(), key=lambda outcome: str(outcome[0]))
         actions = [a for a, _ in outcomes]
         weights = [p for _, p in outcomes]
         return rng.choices(actions, weights)[0]

@@ -35,6 +35,9 @@ GARBAGE = ("@@ not an action @@", "\x00", "¿?")
 
 PROBABILITY_TOLERANCE = 1e-9
 
+LISTING_ORDER_SEED = 33
+"""The seed of the two draws compared by :func:`check_draw_ignores_listing_order`."""
+
 
 def check_current_player(state: State[Any], players: int) -> None:
     """``current_player()`` is a seat, CHANCE or TERMINAL, and agrees with the predicates."""
@@ -91,6 +94,26 @@ def check_chance(state: State[Any], rng: random.Random, samples: int = 3) -> Non
         drawn = str(state.sample_chance(rng))
         if drawn not in allowed:
             fail(f"sample_chance() returned {drawn!r}, which is not among chance_outcomes()")
+    check_draw_ignores_listing_order(state, outcomes, LISTING_ORDER_SEED)
+
+
+def check_draw_ignores_listing_order(state: State[Any], outcomes: list[tuple[Any, float]], seed: int) -> None:
+    """``sample_chance`` draws the same outcome whatever order ``chance_outcomes()`` lists them in.
+
+    A list built from a set comes out in another order under another
+    ``PYTHONHASHSEED``; a draw by position in it would replay differently.
+    """
+    reordered = state.clone()
+    try:
+        vars(reordered)["chance_outcomes"] = lambda: list(reversed(outcomes))
+    except TypeError:  # a state without an instance dictionary (slots) cannot be reordered here
+        return
+    drawn, redrawn = str(state.sample_chance(random.Random(seed))), str(reordered.sample_chance(random.Random(seed)))
+    if drawn != redrawn:
+        fail(
+            f"sample_chance() drew {drawn!r}, but {redrawn!r} from the same seed with chance_outcomes() listed in "
+            "another order: draw by the outcomes' notation (sorted by str), as the default sample_chance does"
+        )
 
 
 def check_clone_independent(state: State[Any], action: Any = None) -> None:
