@@ -464,6 +464,8 @@ class GameInfo:
     """
     default_players: int = 0
     """The player count a new game of a range starts from (0: ``fewest_players``)."""
+    score_direction: str = "higher"
+    """Which score is best: ``"higher"``, ``"lower"`` (cards left in a patience) or ``"none"``."""
 
     def __post_init__(self) -> None:
         if self.fewest_players and self.fewest_players != self.players:

@@ -142,6 +142,18 @@ def registry() -> Registry:
     return Registry.discover()
 
 
+def lower_is_better(reg: Registry) -> Callable[[str], bool]:
+    """For the statistics: whether a game's lowest score is its best (False for a game that does not load)."""
+
+    def lower(game_id: str) -> bool:
+        try:
+            return reg.get(game_id).info.score_direction == "lower"
+        except Exception:  # a game that fails to load: its scores are read the usual way
+            return False
+
+    return lower
+
+
 def variant_namer(reg: Registry) -> Callable[[GameRecord], str | None]:
     """For the statistics: the variant a record counts under, as its game names it (None for a game
     that does not load, or a record whose options it refuses)."""

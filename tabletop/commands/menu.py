@@ -303,9 +303,9 @@ class Menu:
 
         assert self.store is not None
         clear_screen(self.console)
-        from tabletop.commands.common import stats_sections, variant_namer
+        from tabletop.commands.common import lower_is_better, stats_sections, variant_namer
 
-        rows = self.store.stats(variant_namer(self.registry))
+        rows = self.store.stats(variant_namer(self.registry), lower_is_better(self.registry))
         if rows:
             self.console.print(stats_table(rows, {g.info.id: g.info.short for g in self.games}))
             for name, lines in stats_sections(self.store, self.registry, [r.game_id for r in rows]):

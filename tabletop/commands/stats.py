@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     console = make_console()
     try:
         with open_store(args, console, write=False) as store:
-            rows = store.stats(variant_namer(common.registry()))
+            rows = store.stats(variant_namer(common.registry()), common.lower_is_better(common.registry()))
             ids = [r.game_id for r in rows if not args.game or r.game_id == args.game]
             sections = stats_sections(store, common.registry(), ids)
     except CommandFailure as failure:

@@ -356,12 +356,16 @@ class Store:
         rows = self._read(f"SELECT {_COLUMNS} FROM games WHERE finished IS NOT NULL ORDER BY finished, id")
         return [_record(row, []) for row in rows]
 
-    def stats(self, variant_of: Callable[[GameRecord], str | None] | None = None) -> list[StatsRow]:
+    def stats(
+        self,
+        variant_of: Callable[[GameRecord], str | None] | None = None,
+        lower_is_better: Callable[[str], bool] | None = None,
+    ) -> list[StatsRow]:
         """Statistics per game (and variant, named by ``variant_of``) and opponent level
-        (see :mod:`tabletop.store.stats`)."""
+        (see :mod:`tabletop.store.stats`); ``lower_is_better`` says by game id which best score is the lowest."""
         from tabletop.store.stats import compute_stats
 
-        return compute_stats(self.finished_games(), variant_of)
+        return compute_stats(self.finished_games(), variant_of, lower_is_better)
 
     def integrity(self) -> str:
         """SQLite's own integrity check: ``"ok"`` or what is wrong."""

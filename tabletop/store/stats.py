@@ -75,11 +75,14 @@ def opponent_of(record: GameRecord) -> str:
 
 
 def compute_stats(
-    finished: Sequence[GameRecord], variant_of: Callable[[GameRecord], str | None] | None = None
+    finished: Sequence[GameRecord],
+    variant_of: Callable[[GameRecord], str | None] | None = None,
+    lower_is_better: Callable[[str], bool] | None = None,
 ) -> list[StatsRow]:
     """One row per (game, variant, opponent, hints used or not), from finished games in the order they finished.
 
-    ``variant_of`` names the variant a record counts under (see :meth:`tabletop.game.Game.stats_variant`).
+    ``variant_of`` names the variant a record counts under (see :meth:`tabletop.game.Game.stats_variant`);
+    ``lower_is_better`` tells, by game id, whether the lowest score is the best (cards left in a patience).
     """
     groups: dict[tuple[str, str, str, bool], list[GameRecord]] = {}
     for record in finished:
@@ -88,12 +91,14 @@ def compute_stats(
             key = (record.game_id, variant, opponent_of(record), record.hints > 0)
             groups.setdefault(key, []).append(record)
     return [
-        _row(game_id, opponent, hinted, records, variant)
+        _row(game_id, opponent, hinted, records, variant, lower_is_better(game_id) if lower_is_better else False)
         for (game_id, variant, opponent, hinted), records in sorted(groups.items())
     ]
 
 
-def _row(game_id: str, opponent: str, hinted: bool, records: list[GameRecord], variant: str = "") -> StatsRow:
+def _row(
+    game_id: str, opponent: str, hinted: bool, records: list[GameRecord], variant: str = "", lower: bool = False
+) -> StatsRow:
     results = [outcome(r) for r in records]
     run = best = 0
     for result in results:
@@ -109,7 +114,7 @@ def _row(game_id: str, opponent: str, hinted: bool, records: list[GameRecord], v
         drawn=results.count("drawn"),
         current_streak=run,
         best_streak=best,
-        best_score=max(scores) if scores else None,
+        best_score=(min(scores) if lower else max(scores)) if scores else None,
         hinted=hinted,
         variant=variant,
     )
