@@ -440,6 +440,10 @@ def one_of(
     return OneOf(key, label, tuple(choices), default, help, choice_labels=tuple(labels))
 
 
+SCORE_DIRECTIONS = ("higher", "lower", "none")
+"""The values of :attr:`GameInfo.score_direction`: which score is best, or that a game keeps none."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """Metadata of a game, readable without loading its rules."""
@@ -468,6 +472,8 @@ class GameInfo:
     """Which score is best: ``"higher"``, ``"lower"`` (cards left in a patience) or ``"none"``."""
 
     def __post_init__(self) -> None:
+        if self.score_direction not in SCORE_DIRECTIONS:
+            raise ValueError(f"score_direction must be one of {SCORE_DIRECTIONS}, not {self.score_direction!r}")
         if self.fewest_players and self.fewest_players != self.players:
             default = self.default_players or self.fewest_players
             count = whole_number(PLAYERS_OPTION, "Players", self.fewest_players, self.players, default=default)

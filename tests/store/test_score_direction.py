@@ -22,3 +22,12 @@ def test_the_lowest_score_is_best_when_lower_is_better() -> None:
 def test_the_highest_score_is_best_by_default() -> None:
     (row,) = compute_stats([_finished(17), _finished(16), _finished(20)])
     assert row.best_score == 20
+
+
+def test_a_misspelt_score_direction_is_refused() -> None:
+    import pytest
+
+    from tabletop.game import GameInfo
+
+    with pytest.raises(ValueError, match="score_direction"):
+        GameInfo(id="golf", name="Golf", summary="", players=1, max_length=60, score_direction="lowest")
