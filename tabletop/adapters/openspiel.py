@@ -55,7 +55,7 @@ def load_game(game: str | Game[Any], **options: Any) -> TabletopGame:
         raise ValueError(
             f"{tabletop_game.info.name} has no option {unknown[0]!r} (options: {', '.join(spec) or 'none'})"
         )
-    return cls({key: _parameter(spec[key], value) for key, value in options.items()})
+    return cls({key: _parameter(key, spec[key], value) for key, value in options.items()})
 
 
 GameFactory = Callable[[Mapping[str, Any] | None], "TabletopGame"]
@@ -115,7 +115,9 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, game: Game[Any], game_type: Any, params: Mapping[str, Any] | None) -> None:
         spec = _parameters(game)
-        given = {key: _parameter(spec[key], value) if key in spec else value for key, value in (params or {}).items()}
+        given = {
+            key: _parameter(key, spec[key], value) if key in spec else value for key, value in (params or {}).items()
+        }
         chosen = {**spec, **given}
         options = {key: _option_text(value) for key, value in chosen.items()}
         self.table = Table(game, options)
@@ -213,8 +215,10 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return f"{len(self.history())} {self.observation_string(seat)}"
 
     def observation_string(self, player: int | None = None) -> str:
-        """``player``'s view as canonical JSON."""
+        """``player``'s view as canonical JSON; ``pyspiel.SpielError`` for a player not in the game."""
         seat = self.current_player() if player is None else player
+        if not 0 <= seat < self.num_players():
+            raise pyspiel.SpielError(f"player {seat} is not in the game: player < num_players_ = {self.num_players()}")
         return json.dumps(self._holder.state.view(seat).to_json(), sort_keys=True, separators=(",", ":"))
 
     def resample_from_infostate(self, player: int, sampler: Any) -> TabletopState:
@@ -275,12 +279,27 @@ def _default(option: Option) -> Any:
     return option.default
 
 
-def _parameter(default: Any, value: Any) -> Any:
-    """``value`` in the type OpenSpiel expects for a parameter with this default."""
+_TRUE_TEXTS = frozenset({"on", "true", "1", "yes"})
+_FALSE_TEXTS = frozenset({"off", "false", "0", "no"})
+
+
+def _parameter(key: str, default: Any, value: Any) -> Any:
+    """``value`` in the type OpenSpiel expects for a parameter with this default.
+
+    A value of another kind raises ``pyspiel.SpielError``, as OpenSpiel's own games do.
+    """
     if isinstance(default, bool):
-        return value if isinstance(value, bool) else str(value).lower() in ("on", "true", "1", "yes")
+        if isinstance(value, bool):
+            return value
+        text = str(value).lower()
+        if text in _TRUE_TEXTS | _FALSE_TEXTS:
+            return text in _TRUE_TEXTS
+        raise pyspiel.SpielError(f"Wrong type for parameter {key}. Expected a boolean (true/false), got {value!r}")
     if isinstance(default, int):
-        return int(value)
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise pyspiel.SpielError(f"Wrong type for parameter {key}. Expected an integer, got {value!r}") from None
     return str(value)
 
 

@@ -101,3 +101,23 @@ def test_an_option_whose_value_reads_as_a_number_is_given_as_a_keyword() -> None
     assert game.new_initial_state().current_player() == pyspiel.PlayerId.CHANCE
     assert game.table.options["first"] == "2"
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("value", ["maybe", 2, "yes please"])
+def test_a_boolean_option_of_another_kind_is_refused_as_openspiel_refuses_it(value: Any) -> None:
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter simplified"):
+        load_game("muster", simplified=value)
+
+
+def test_a_boolean_option_reads_openspiels_own_words() -> None:
+    assert load_game("muster", simplified="false").table.options["simplified"] == "off"
+    assert load_game("muster", simplified="true").table.options["simplified"] == "on"
+
+
+@pytest.mark.parametrize("player", [5, -3])
+def test_a_player_not_in_the_game_is_refused_as_openspiel_refuses_it(player: int) -> None:
+    state = load_game("muster").new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="not in the game"):
+        state.information_state_string(player)
+    with pytest.raises(pyspiel.SpielError, match="not in the game"):
+        state.observation_string(player)
