@@ -24,7 +24,7 @@ backquotes is a module and nothing else is):
 7. ``position`` (positions as JSON, read back as a MusterState), ``ai.features``.
 8. ``board`` (the drawing), ``ai.sampling``.
 9. ``ui``, ``show``, ``ai.search``, ``ai.simple``.
-10. ``cli``, ``ai``.
+10. ``cli``, ``ai``, ``ai.replies`` (the reply a search expects).
 11. ``agents``: the computer levels.
 12. ``ai.analyst``: Hard's search rating every action, for Hint and Review.
 13. ``__init__``: this plugin object, MusterGame.
