@@ -1,4 +1,4 @@
-"""A local Ray cluster of two CPUs for the lab's tests, started once and shut down after them.
+"""A local Ray cluster of two CPUs for the lab's tests, started once per run and shut down after them.
 
 Its session files live in the run's temporary folder, and its token in a file of
 the run's own (``RAY_AUTH_TOKEN_PATH``), so that nothing lands in ``/tmp/ray`` or
@@ -47,7 +47,7 @@ def ray_env(root: Path) -> dict[str, str]:
     return {"RAY_TMPDIR": str(root), "RAY_AUTH_TOKEN_PATH": str(token)}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def plugin_path(example_plugin_path: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     """``PYTHONPATH`` for a program that has High Card and Crash Card installed."""
     root = tmp_path_factory.mktemp("crashcard")
@@ -56,9 +56,14 @@ def plugin_path(example_plugin_path: Path, tmp_path_factory: pytest.TempPathFact
     return os.pathsep.join([str(root), str(example_plugin_path)])
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def cluster(plugin_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
-    """Ray started in this process with ``num_cpus=2``; its workers have Crash Card armed by ``armed``."""
+    """Ray started in this process with ``num_cpus=2``; its workers have Crash Card armed by ``armed``.
+
+    One cluster serves the whole run: Ray's driver keeps the first token it reads
+    for the life of the process, so a second cluster with a token of its own
+    would refuse this process ("InvalidAuthToken").
+    """
     ray = pytest.importorskip("ray")
     root = tmp_path_factory.mktemp("r")
     armed = root / "armed"

@@ -1,6 +1,6 @@
 """``tabletop simulate --backend ray``: the same games as on processes, the same table, on a Ray cluster.
 
-One local cluster of two CPUs serves the module (see ``conftest.py``); the
+One local cluster of two CPUs serves the whole run (see ``conftest.py``); the
 programs started here join it with ``--address``, except the one interrupted,
 which starts a cluster of its own to show that Ctrl-C shuts it down.
 """
