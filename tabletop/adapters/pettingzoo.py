@@ -14,9 +14,10 @@ seat cannot see), and ``"action_mask"``, 1 at the number of each legal action, o
 ``Discrete`` space numbered by the game's ``distinct_actions``. Chance (a deal, a roll) is resolved
 inside the environment from its seed. Rewards come at the end: win +1, loss -1, draw 0 with two
 seats, the game's returns otherwise. ``render()`` gives the game's own text board as the seat to
-act sees it. Out of order, it answers as PettingZoo's own order checks do: ``step()`` before
-``reset()`` raises ``AssertionError``, ``step()`` after every agent is done warns and does nothing,
-and a seed that is not a natural number raises ``gymnasium.error.Error``. An action may be an int,
+act sees it. Out of order, it answers as PettingZoo's own order checks do: ``step()``,
+``observe()``, ``last()``, ``agent_iter()`` or ``render()`` before ``reset()`` raise
+``AssertionError``; ``step()`` after every agent is done warns and does nothing, ``last()`` then
+warns and gives the final observation with no further reward; and a seed that is not a natural number raises ``gymnasium.error.Error``. An action may be an int,
 a NumPy integer or a one-element integer array. An illegal action raises :class:`tabletop.game.IllegalActionError` saying why.
 """
 
@@ -128,6 +129,31 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Observation, cumulative reward, termination, truncation and info of the agent to act.
+
+        After every agent is done it warns, as ``step()`` then does, and gives that agent's final
+        observation, no further reward (each agent's reward was given while it was still in the game),
+        termination true and an empty info.
+        """
+        if not self._has_reset:
+            raise AssertionError("reset() needs to be called before last.")
+        if not self.agents:
+            EnvLogger._generic_warning(
+                "[WARNING]: last() called after all agents are terminated or truncated: "
+                "their rewards were given before; call reset() to play again"
+            )
+            observation = self.observe(self.agent_selection) if observe else None
+            return observation, 0.0, True, False, {}
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """The agents in the order they act, until every one is done (``reset()`` first)."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return super().agent_iter(max_iter)
+
     def _after_move(self) -> None:
         state = self.state_
         if state.is_terminal():
@@ -143,6 +169,8 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s view as numbers, with the mask of the actions open to it (all 0 when not its turn)."""
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         seat = self._seat[agent]
         state = self.state_
         observation = np.asarray(self.encoding.encode(state.view(seat)), dtype=np.float32)
@@ -158,6 +186,8 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
 
             gymnasium.logger.warn("render() was called without a render_mode: pass render_mode='ansi' to env()")
             return None
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
         state = self.state_
         seat = state.current_player() if state.current_player() >= 0 else 0
         text = board_text(self.table.game, state.revealed_view() if state.is_terminal() else state.view(seat))

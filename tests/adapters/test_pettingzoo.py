@@ -142,3 +142,33 @@ def test_a_seed_that_is_not_a_natural_number_is_refused() -> None:
 
     with pytest.raises(gymnasium.error.Error, match="Seed must be"):
         env("highcard").reset(seed="x")  # type: ignore[arg-type]
+
+
+def test_last_after_every_agent_is_done_warns_and_gives_the_final_observation(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    table = env("highcard")
+    table.reset(seed=3)
+    for agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        table.step(None if termination or truncation else table.action_space(agent).sample(observation["action_mask"]))
+    observation, reward, termination, truncation, info = table.last()
+    assert "last() called after all agents are terminated or truncated" in caplog.text
+    assert (reward, termination, truncation, info) == (0.0, True, False, {})
+    assert table.observation_space(table.agent_selection).contains(observation)
+    assert not observation["action_mask"].any()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda t: t.last(),
+        lambda t: t.observe("north"),
+        lambda t: t.agent_iter(),
+        lambda t: t.render(),
+    ],
+    ids=["last", "observe", "agent_iter", "render"],
+)
+def test_other_calls_before_reset_are_refused_as_pettingzoo_refuses_them(call: Any) -> None:
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before"):
+        call(env("muster", render_mode="ansi"))
