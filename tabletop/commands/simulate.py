@@ -225,6 +225,7 @@ def parse_variants(game: Game[Any], variants: Sequence[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     """Play ``--games`` games between the computer levels on ``--workers`` processes (or on Ray, with ``--backend ray``) and print the summary as a table (as JSON with ``--json``); return the exit status."""
+    from tabletop.analysis import AnalysisUnavailable
     from tabletop.commands.common import UsageError
     from tabletop.commands.session import load_game
 
@@ -245,7 +246,10 @@ def run(args: argparse.Namespace) -> int:
     _GAMES[game.info.id] = game
     with open_lab(args.backend, workers=args.workers, address=args.address) as lab:
         start = time.perf_counter()
-        results = run_games(lab, game.info.id, options, agents, seeds, show_progress=not args.json)
+        try:
+            results = run_games(lab, game.info.id, options, agents, seeds, show_progress=not args.json)
+        except AnalysisUnavailable as exc:  # an exact level that cannot solve these options here
+            raise UsageError(f"cannot simulate {game.info.name} with --agents {args.agents} here: {exc}") from None
         seconds = time.perf_counter() - start
     summary = summarise(game.info.id, options, agents, results, seed=args.seed, workers=lab.workers, seconds=seconds)
     summary.backend = lab.name

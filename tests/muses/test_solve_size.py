@@ -227,3 +227,15 @@ def test_the_review_of_a_game_of_a_set_too_large_says_why_it_cannot_grade(tmp_pa
     assert seconds < QUICK_SECONDS * 2
     plain(result)
     assert not (tmp_path / "state").exists()  # no crash report
+
+
+def test_simulating_the_optimal_level_on_a_set_too_large_says_why_and_stops(tmp_path: Path) -> None:
+    big = str(ten_cards(tmp_path))
+    result, seconds = run(
+        tmp_path, "simulate", "muses", "--agents", "optimal", "--games", "2", "--variant", f"cards={big}"
+    )
+    assert result.returncode == 2, result.stderr[-2000:]
+    assert "cannot simulate Muses with --agents optimal here: no exact odds: this card set would need" in result.stderr
+    assert seconds < QUICK_SECONDS * 3, seconds
+    plain(result)
+    assert not (tmp_path / "state").exists()  # no crash report

@@ -33,8 +33,15 @@ class OptimalAgent(Agent[MusesAction]):
         self.cache_dir = cache_dir
 
     def choose(self, view: View, legal: Sequence[MusesAction], rng: random.Random) -> MusesAction:
+        """The best move of the exact solution; :class:`~tabletop.analysis.AnalysisUnavailable` for a set too
+        large to solve here, as the coach says it."""
         from tabletop_muses.advisor import advisor_for
+        from tabletop_muses.analyst import no_exact_odds
+        from tabletop_muses.size import SolveRefused
 
         assert isinstance(view, MusesView)
         state = view.state()
-        return advisor_for(state.cardset, self.cache_dir).advise(state).best
+        try:
+            return advisor_for(state.cardset, self.cache_dir).advise(state).best
+        except SolveRefused as exc:
+            raise no_exact_odds(str(exc)) from None
