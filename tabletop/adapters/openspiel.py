@@ -4,8 +4,8 @@
     >>> game = load_game("muster")                               # doctest: +SKIP
     >>> import pyspiel; pyspiel.load_game("tabletop_muster")     # doctest: +SKIP
 
-Importing this module registers every installed game with OpenSpiel as ``tabletop_<id>``, its
-options as the game's parameters (``pyspiel.load_game("tabletop_highcard(hand=4)")``). The game
+Importing :mod:`tabletop.adapters` (so this module too) registers every installed game with
+OpenSpiel as ``tabletop_<id>``, its options as the game's parameters (``pyspiel.load_game("tabletop_highcard(hand=4)")``). The game
 keeps its own rules; OpenSpiel sees:
 
 * actions and chance outcomes as their numbers in the game's ``distinct_actions`` (so
@@ -103,11 +103,13 @@ def register(game: str | Game[Any]) -> GameFactory:
     return Registered
 
 
-def register_all() -> list[str]:
-    """Register every installed game that loads; their OpenSpiel names back."""
-    from tabletop.registry import Registry
+def register_all(games: list[Game[Any]] | None = None) -> list[str]:
+    """Register these games (default: every installed game that loads); their OpenSpiel names back."""
+    if games is None:
+        from tabletop.registry import Registry
 
-    return [short_name(g.info.id) for g in Registry.discover().load_all() if register(g) is not None]
+        games = Registry.discover().load_all()
+    return [short_name(game.info.id) for game in games if register(game) is not None]
 
 
 class TabletopGame(pyspiel.Game):  # type: ignore[misc]
@@ -307,6 +309,3 @@ def _option_text(value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
-
-
-register_all()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -10,7 +12,7 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env
 
 from tabletop.adapters.common import AdapterError
-from tabletop.adapters.gymnasium import env
+from tabletop.adapters.gymnasium import TabletopEnv, env
 from tabletop.game import IllegalActionError
 
 
@@ -59,3 +61,82 @@ def test_step_before_reset_needs_a_reset() -> None:
 
     with pytest.raises(gymnasium.error.ResetNeeded):
         env("muses").step(0)
+
+
+def test_every_one_seat_game_is_registered_and_muses_is_made_by_its_id() -> None:
+    import gymnasium
+
+    import tabletop.adapters
+
+    assert {"tabletop/Muses-v0", "tabletop/FreeCell-v0", "tabletop/FiveDice-v0"} <= set(tabletop.adapters.GYMNASIUM_IDS)
+    assert "tabletop/Muster-v0" not in tabletop.adapters.GYMNASIUM_IDS, "two seats: PettingZoo's"
+    muses = gymnasium.make("tabletop/Muses-v0")
+    assert isinstance(muses.unwrapped, TabletopEnv) and muses.unwrapped.table.game.info.id == "muses"
+    observation, _ = muses.reset(seed=3)
+    assert muses.observation_space.contains(observation)
+    assert muses.unwrapped.illegal_action == "terminate", "a registered id serves learning code that samples unmasked"
+    raising = gymnasium.make("tabletop/Muses-v0", illegal_action="raise").unwrapped
+    assert isinstance(raising, TabletopEnv) and raising.illegal_action == "raise"
+
+
+def test_five_dice_is_registered_with_one_player() -> None:
+    import gymnasium
+
+    import tabletop.adapters  # noqa: F401 (registers the ids)
+
+    assert gymnasium.spec("tabletop/FiveDice-v0").kwargs["players"] == "1"
+
+
+def test_action_masks_are_the_legal_actions_as_booleans() -> None:
+    muses = env("muses")
+    _, info = muses.reset(seed=2)
+    for _ in range(6):
+        masks = muses.action_masks()
+        assert masks.dtype == np.bool_ and np.array_equal(masks, info["action_mask"].astype(bool)) and masks.any()
+        _, _, terminated, _, info = muses.step(int(np.flatnonzero(masks)[-1]))
+        if terminated:
+            break
+
+
+def _play_to_end(muses: TabletopEnv, seed: int) -> tuple[float, dict[str, Any]]:
+    _, info = muses.reset(seed=seed)
+    muses.action_space.seed(seed)
+    terminated, reward = False, 0.0
+    while not terminated:
+        _, reward, terminated, _, info = muses.step(muses.action_space.sample(info["action_mask"]))
+    return float(reward), info
+
+
+def test_the_score_reward_is_the_final_score_and_the_win_reward_the_return() -> None:
+    score_reward, score_info = _play_to_end(env("muses", reward="score"), seed=8)
+    win_reward, win_info = _play_to_end(env("muses", reward="win"), seed=8)
+    assert score_info["score"] == win_info["score"] == score_reward, "the same seed and actions, the same game"
+    assert win_reward == (1.0 if score_reward >= 20 else 0.0)
+
+
+def test_a_reward_of_another_name_is_refused() -> None:
+    with pytest.raises(ValueError, match="reward 'points' is not one of win, score"):
+        env("muses", reward="points")
+
+
+def test_the_games_own_players_are_policies_that_return_action_numbers() -> None:
+    muses = env("muses")
+    policy = muses.agent_policy("naive")
+    observation, info = muses.reset(seed=5)
+    terminated = False
+    while not terminated:
+        number = policy(observation, info)
+        assert isinstance(number, int) and info["action_mask"][number] == 1
+        observation, _, terminated, _, info = muses.step(number)
+    with pytest.raises(AdapterError, match="no computer player 'hard'"):
+        muses.agent_policy("hard")
+
+
+def test_an_agent_policy_answers_stable_baselines3s_predict() -> None:
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.evaluation import evaluate_policy
+    from stable_baselines3.common.monitor import Monitor
+
+    muses = env("muses", reward="score")
+    mean, _ = evaluate_policy(muses.agent_policy("naive"), Monitor(muses), n_eval_episodes=5)
+    assert isinstance(mean, float) and 0.0 <= mean <= 25.0
