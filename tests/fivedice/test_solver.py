@@ -18,7 +18,7 @@ from tabletop_fivedice.advisor import (
     Advisor,
     cache_file,
     read_solution,
-    solution_bytes,
+    write_solution,
 )
 from tabletop_fivedice.agents import OptimalAgent
 from tabletop_fivedice.rules import FiveDiceState, Roll
@@ -59,7 +59,7 @@ def test_a_damaged_short_foreign_or_strange_file_is_refused(solved: tuple[Adviso
     path.write_bytes(good[:1000])
     assert read_solution(path, OFFICIAL)[0] == DAMAGED
     assert advisor.solver.values is not None
-    path.write_bytes(solution_bytes(FREE, advisor.solver.values))  # another rule set's solution under this name
+    write_solution(path, FREE, advisor.solver.values)  # another rule set's solution under this name
     assert read_solution(path, OFFICIAL)[0] == DAMAGED
     path.unlink()
     os.mkfifo(path)  # a pipe is refused without waiting for a writer

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tabletop_muses.advisor import Advisor, cache_file
 from tabletop_muses.analyst import MusesAnalyst
-from tabletop_muses.background import BackgroundSolve
+from tabletop_muses.background import solve_in_background
 from tabletop_muses.cards import load_cards
 from tabletop_muses.rules import MusesState
 from tabletop_muses.solver import WIN
@@ -26,7 +26,7 @@ CARDS = make_set(
 
 
 def test_a_background_solve_leaves_the_solution_where_the_advisor_reads_it(tmp_path: Path) -> None:
-    solve = BackgroundSolve(CARDS, tmp_path)
+    solve = solve_in_background(CARDS, tmp_path)
     solve.start()
     seen: list[float] = []
     solve.wait(seen.append)
@@ -65,7 +65,7 @@ def test_no_background_solve_when_the_solution_is_kept_already(tmp_path: Path) -
 
 
 def test_leaving_the_game_ends_a_solve_still_running(tmp_path: Path) -> None:
-    solve = BackgroundSolve(load_cards(), tmp_path)
+    solve = solve_in_background(load_cards(), tmp_path)
     solve.start()
     solve.stop()
     assert not solve.running() and not solve.succeeded()

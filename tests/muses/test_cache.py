@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.solutions import DAMAGED, LOADED, MISSING, OUTDATED
 from tabletop_muses import game
 from tabletop_muses.advisor import DAMAGED_CACHE, Advisor, advisor_for
 from tabletop_muses.rules import MusesState
-from tabletop_muses.solver import _HEADER, CACHE_MAGIC, CACHE_VERSION, DAMAGED, LOADED, MISSING, OUTDATED, Solver
+from tabletop_muses.solver import _HEADER, CACHE_MAGIC, CACHE_VERSION, Solver
 
 from .helpers import hint, make_set, play, solve
 

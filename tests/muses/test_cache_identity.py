@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.solutions import FOREIGN, LOADED
 from tabletop_muses import game
 from tabletop_muses.advisor import FOREIGN_CACHE, Advisor, cache_file
 from tabletop_muses.cards import CardSet, load_cards
 from tabletop_muses.fast_solver import FastSolver
 from tabletop_muses.rules import MusesState
-from tabletop_muses.solver import FOREIGN, LOADED, SCORE, WIN, Solver
+from tabletop_muses.solver import SCORE, WIN, Solver
 
 from .helpers import hint, make_set, play, solve
 

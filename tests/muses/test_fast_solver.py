@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.solutions import LOADED
 from tabletop_muses.advisor import Advisor
 from tabletop_muses.cards import CardSet
 from tabletop_muses.fast_solver import ArrayMemo, FastSolver
 from tabletop_muses.rules import ACT, MusesState
-from tabletop_muses.solver import LOADED, SCORE, WIN, Solver
+from tabletop_muses.solver import SCORE, WIN, Solver
 
 from .helpers import make_set
 from .test_solver import SETS, brute_force

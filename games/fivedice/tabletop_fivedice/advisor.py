@@ -7,20 +7,19 @@ values: a file that is damaged, cut short, of another rule set or of another for
 is refused (and solved again and replaced), never trusted.
 
 >>> cache_file("official", Path("cache")).name
-'fivedice-official-v1.bin'
+'fivedice-official-v2.bin'
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import os
-import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabletop.files import FileRefused, read_bounded
+from tabletop import solutions
+from tabletop.files import FileRefused
+from tabletop.solutions import SolutionFormat, identity_of
 from tabletop_fivedice.rules import ROLLS_PER_TURN, FiveDiceAction, FiveDiceState, Keep, Score
 from tabletop_fivedice.scoring import (
     FIVE_KIND,
@@ -40,12 +39,14 @@ if TYPE_CHECKING:
 DAMAGED_CACHE = "The saved Five Dice solution failed its checks; solving again."
 """Said to the player when the on-disk solution is refused (it is then replaced)."""
 CACHE_MAGIC = b"FIVEDICE"
-CACHE_VERSION = 1
-"""Raised whenever the layout of a saved solution changes; another version is solved again."""
-_HEADER = struct.Struct("<8sI8sQ32s")
-"""Magic, format version, rule set (padded), number of values, SHA-256 of the values that follow."""
-SOLUTION_BYTES = _HEADER.size + STATES * 8
-LOADED, MISSING, DAMAGED = "loaded", "missing", "damaged"
+CACHE_VERSION = 2
+"""Raised whenever the layout of a saved solution changes; another version is solved again. Version 2 is the
+framework's solution file (:mod:`tabletop.solutions`), whose identity names the rule set."""
+VALUE_BYTES = 8
+"""A value is a little-endian double."""
+SOLUTION_FORMAT = SolutionFormat(CACHE_MAGIC, CACHE_VERSION, VALUE_BYTES)
+LOADED, MISSING, DAMAGED = solutions.LOADED, solutions.MISSING, solutions.DAMAGED
+"""What reading found: the solution; none; a file that is not this rule set's sound solution."""
 
 
 def default_cache_dir() -> Path:
@@ -60,43 +61,32 @@ def cache_file(rule: str, cache_dir: Path) -> Path:
     return cache_dir / f"fivedice-{rule}-v{CACHE_VERSION}.bin"
 
 
-def solution_bytes(rule: str, values: FloatArray) -> bytes:
-    """A solution file's content: the header, then the values as little-endian doubles."""
-    payload = values.astype("<f8").tobytes()
-    header = _HEADER.pack(CACHE_MAGIC, CACHE_VERSION, rule.encode(), len(values), hashlib.sha256(payload).digest())
-    return header + payload
+def solution_identity(rule: str) -> bytes:
+    """What a saved solution of ``rule`` belongs to: the format, the rule set and the size of the table.
+
+    >>> solution_identity("official") == solution_identity("free")
+    False
+    """
+    return identity_of(f"fivedice solution {CACHE_VERSION}\nrule {rule}\nstates {STATES}")
 
 
 def read_solution(path: Path, rule: str) -> tuple[str, Any]:
     """(:data:`LOADED`, the values) from a solution file of ``rule``, else (:data:`MISSING` or :data:`DAMAGED`,
-    None). The file is read only if it is a regular file of exactly the size a solution has."""
+    None). Any file that is not this rule set's sound solution counts as damaged: damaged, cut short, of
+    another rule set or format, not a regular file or not readable (see :meth:`SolutionFormat.read`)."""
     import numpy
 
-    try:
-        data = read_bounded(path, SOLUTION_BYTES)
-    except FileNotFoundError:
+    status, payload, count = SOLUTION_FORMAT.read(path, solution_identity(rule))
+    if status == MISSING:
         return MISSING, None
-    except (FileRefused, OSError):
-        return DAMAGED, None
-    if len(data) != SOLUTION_BYTES:
-        return DAMAGED, None
-    magic, version, stored_rule, count, checksum = _HEADER.unpack(data[: _HEADER.size])
-    payload = data[_HEADER.size :]
-    foreign = magic != CACHE_MAGIC or version != CACHE_VERSION or stored_rule.rstrip(b"\0") != rule.encode()
-    if foreign or count != STATES or hashlib.sha256(payload).digest() != checksum:
+    if status != LOADED or count != STATES:
         return DAMAGED, None
     return LOADED, numpy.frombuffer(payload, dtype="<f8").astype(float)
 
 
 def write_solution(path: Path, rule: str, values: FloatArray) -> None:
-    """Keep a solution: written beside its place, then moved there whole (a reader never sees half a file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(solution_bytes(rule, values))
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    """Keep a solution, whole or not at all (a reader never sees half a file)."""
+    SOLUTION_FORMAT.write(path, solution_identity(rule), len(values), [values.astype("<f8").tobytes()])
 
 
 @dataclass(frozen=True)
@@ -147,7 +137,7 @@ class Advisor:
             if self.solver.values is None:
                 values = self.solver.solve(progress)
                 if self.path is not None:
-                    with contextlib.suppress(OSError):  # a read-only cache only costs time next run
+                    with contextlib.suppress(OSError, FileRefused):  # a read-only cache only costs time next run
                         write_solution(self.path, self.rule, values)
         return self.solver.new_game_value()
 

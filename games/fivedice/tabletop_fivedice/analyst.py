@@ -16,7 +16,7 @@ from tabletop.game import View
 from tabletop_fivedice.rules import FiveDiceAction, state_of
 
 if TYPE_CHECKING:
-    from tabletop_fivedice.background import BackgroundSolve
+    from tabletop.solutions import BackgroundSolve
 
 OWN_SCORE_NOTE = "The coach plays for your highest own score, not for beating the others."
 
@@ -44,7 +44,7 @@ class FiveDiceAnalyst(Analyst[FiveDiceAction]):
     def begin(self) -> None:
         """Solve the rule set in another process unless its solution is on disk already."""
         from tabletop_fivedice.advisor import LOADED, cache_file, read_solution
-        from tabletop_fivedice.background import BackgroundSolve
+        from tabletop_fivedice.background import solve_in_background
 
         folder = self._folder()
         if folder is None or self.background is not None:
@@ -52,7 +52,7 @@ class FiveDiceAnalyst(Analyst[FiveDiceAction]):
         path = cache_file(self.rule, folder)
         if path.exists() and read_solution(path, self.rule)[0] == LOADED:
             return
-        self.background = BackgroundSolve(self.rule, folder)
+        self.background = solve_in_background(self.rule, folder)
         self.background.start()
 
     def status(self) -> str | None:

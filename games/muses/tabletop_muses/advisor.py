@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tabletop.solutions import DAMAGED, FOREIGN, LOADED, NO_FOLDER, NOT_A_FILE, UNREADABLE
 from tabletop_muses.cards import CardSet
 from tabletop_muses.fast_solver import MEMORY_LIMIT, FastSolver, Progress
 from tabletop_muses.rules import (
@@ -35,18 +36,7 @@ from tabletop_muses.rules import (
     MusesState,
     UsePower,
 )
-from tabletop_muses.solver import (
-    DAMAGED,
-    FOREIGN,
-    LOADED,
-    NO_FOLDER,
-    NOT_A_FILE,
-    ROLL_WEIGHTS,
-    UNREADABLE,
-    WIN,
-    _change,
-    _idx,
-)
+from tabletop_muses.solver import ROLL_WEIGHTS, WIN, _change, _idx
 
 DAMAGED_CACHE = "The saved solution was damaged; solving again."
 """Said to the player when the on-disk solution fails its checks (it is then replaced)."""

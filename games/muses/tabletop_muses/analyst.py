@@ -27,7 +27,7 @@ from tabletop_muses.cards import CardSet
 from tabletop_muses.rules import MusesAction, MusesView
 
 if TYPE_CHECKING:
-    from tabletop_muses.background import BackgroundSolve
+    from tabletop.solutions import BackgroundSolve
 
 
 class MusesAnalyst(Analyst[MusesAction]):
@@ -60,7 +60,7 @@ class MusesAnalyst(Analyst[MusesAction]):
         """
         from tabletop.files import folder_problem
         from tabletop_muses.advisor import cache_file
-        from tabletop_muses.background import BackgroundSolve
+        from tabletop_muses.background import solve_in_background
         from tabletop_muses.solver import WIN
 
         folder = self._folder()
@@ -68,7 +68,7 @@ class MusesAnalyst(Analyst[MusesAction]):
             return
         if os.path.lexists(cache_file(self.cardset, WIN, folder)):
             return
-        self.background = BackgroundSolve(self.cardset, folder)
+        self.background = solve_in_background(self.cardset, folder)
         self.background.start()
 
     def status(self) -> str | None:

@@ -37,11 +37,11 @@ from collections.abc import Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabletop.solutions import LOADED
 from tabletop_muses.cards import CardSet
 from tabletop_muses.conditions import PAIR_INDEX, PAIRS
 from tabletop_muses.size import OutOfMemory, SolveRefused, SolveSize, TooLarge, estimate_size
 from tabletop_muses.solver import (
-    LOADED,
     ROLL_WEIGHTS,
     SCORE,
     WIN,

@@ -37,8 +37,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import operator
-import os
-import struct
 import sys
 from array import array
 from collections.abc import Callable, Sequence
@@ -48,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.dice import two_dice_outcomes
+from tabletop.solutions import LOADED, SolutionFormat
 from tabletop_muses.cards import CardSet, Power, canonical_text
 from tabletop_muses.conditions import PAIR_INDEX, PAIRS
 
@@ -390,16 +389,12 @@ CACHE_VERSION = 3
 solved again. Version 3 added the identity of the card set (version 2 trusted any file at the set's name)."""
 _OLD_MAGIC = b"MUSES01\0"
 """Version 1 had no checksum: it is solved again, not trusted."""
-_PREFIX = struct.Struct("<8sI")
-"""Magic and version: what every version's header starts with."""
-_HEADER = struct.Struct("<8sI32sQ32s")
-"""Magic, version, identity (:meth:`Solver.identity`), number of entries, SHA-256 of the keys and values that follow."""
 _ENTRY_BYTES = 16
 """A key (unsigned 64 bits) and a value (a double), both little-endian."""
-LOADED, MISSING, OUTDATED, DAMAGED, FOREIGN = "loaded", "missing", "outdated", "damaged", "foreign"
-NOT_A_FILE, NO_FOLDER, UNREADABLE = "not a file", "no folder", "unreadable"
-"""Why no solution was read: its name holds a pipe, a device or a folder; a folder on the way is a file;
-the file cannot be read (no permission, say)."""
+SOLUTION_FORMAT = SolutionFormat(CACHE_MAGIC, CACHE_VERSION, _ENTRY_BYTES, old_magics=(_OLD_MAGIC,))
+"""The solution file (:class:`tabletop.solutions.SolutionFormat`): the header, then the keys, then the values."""
+_HEADER = SOLUTION_FORMAT.header
+"""Magic, version, identity (:meth:`Solver.identity`), number of entries, SHA-256 of the keys and values that follow."""
 
 
 def solution_identity(cardset: CardSet, mode: str) -> bytes:
@@ -424,59 +419,18 @@ def _memo_bytes(memo: dict[int, float]) -> bytes:
 def write_solution(path: Path, identity: bytes, count: int, payload: Sequence[bytes]) -> None:
     """Write a solution file whole or not at all: the header, then ``payload`` (the keys, then the values).
 
-    The bytes go through a temporary file that is removed on any failure (a full disk, say);
-    ``path`` is replaced only if it is a regular file. Raises :class:`~tabletop.files.FileRefused`
-    (a pipe or a device at ``path``, a file where a folder should be) or ``OSError``.
+    See :meth:`tabletop.solutions.SolutionFormat.write`.
     """
-    from tabletop.files import write_atomic
-
-    digest = hashlib.sha256()
-    for chunk in payload:
-        digest.update(chunk)
-    header = _HEADER.pack(CACHE_MAGIC, CACHE_VERSION, identity, count, digest.digest())
-    write_atomic(path, [header, *payload], make_folder=True)
+    SOLUTION_FORMAT.write(path, identity, count, payload)
 
 
 def read_solution(path: Path, identity: bytes) -> tuple[str, bytes, int]:
     """The checked entries of the solution file of ``identity``: (:data:`LOADED`, the keys then the values,
     their count), or a status saying why there are none, with no bytes: :data:`MISSING`, :data:`OUTDATED`
     (another version), :data:`DAMAGED`, :data:`FOREIGN` (another card set or mode), :data:`NOT_A_FILE`,
-    :data:`NO_FOLDER` or :data:`UNREADABLE`.
-
-    Only a regular file is opened (a named pipe never makes it wait), and nothing is read
-    into memory before its size matches the header.
+    :data:`NO_FOLDER` or :data:`UNREADABLE` (see :meth:`tabletop.solutions.SolutionFormat.read`).
     """
-    from tabletop.files import NotRegularFile, open_regular
-
-    try:
-        with open_regular(path) as fh:
-            size = os.fstat(fh.fileno()).st_size
-            head = fh.read(_HEADER.size)
-            if head.startswith(_OLD_MAGIC):
-                return OUTDATED, b"", 0
-            if len(head) < _PREFIX.size or _PREFIX.unpack_from(head)[0] != CACHE_MAGIC:
-                return DAMAGED, b"", 0
-            if _PREFIX.unpack_from(head)[1] != CACHE_VERSION:
-                return OUTDATED, b"", 0
-            if len(head) < _HEADER.size:
-                return DAMAGED, b"", 0
-            _, _, found, count, checksum = _HEADER.unpack(head)
-            if size != _HEADER.size + count * _ENTRY_BYTES:
-                return DAMAGED, b"", 0
-            if found != identity:
-                return FOREIGN, b"", 0
-            payload = fh.read(count * _ENTRY_BYTES)
-    except FileNotFoundError:
-        return MISSING, b"", 0
-    except NotRegularFile:
-        return NOT_A_FILE, b"", 0
-    except NotADirectoryError:
-        return NO_FOLDER, b"", 0
-    except OSError:
-        return UNREADABLE, b"", 0
-    if len(payload) != count * _ENTRY_BYTES or hashlib.sha256(payload).digest() != checksum:
-        return DAMAGED, b"", 0
-    return LOADED, payload, count
+    return SOLUTION_FORMAT.read(path, identity)
 
 
 def _memo_from_bytes(payload: bytes, count: int) -> dict[int, float]:

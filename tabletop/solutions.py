@@ -1,0 +1,251 @@
+"""Exact solutions kept on disk and worked out in the background, for the games whose coach is an exact solver.
+
+Two pieces a game's solver shares with every other:
+
+- :class:`SolutionFormat`, the file a solution is kept in: a header (the game's
+  magic, the format's version, the solution's *identity*, the number of entries,
+  the SHA-256 of what follows), then the entries. The identity is the SHA-256 of
+  everything the values depend on (the rule set, the cards, the format), so a
+  file copied in from another rule set is told apart from a damaged one
+  (:data:`FOREIGN`, :data:`DAMAGED`). A file is read only if it is a regular
+  file whose size matches its header, and written whole or not at all.
+- :class:`BackgroundSolve`, a solve in a process of its own at a lower priority,
+  started when a game begins so the first Hint never waits long. The process
+  runs ``python -m MODULE``, reads its request (JSON) on standard input, and
+  says how far it has got on standard output; the module's main is
+  :func:`serve`. A Hint asked before it is done waits for it (showing how far
+  it has got), then reads the solution it kept.
+
+>>> fmt = SolutionFormat(b"EXAMPLE!", version=1, entry_bytes=8)
+>>> fmt.header.size
+84
+>>> len(identity_of("example solution 1"))
+32
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import signal
+import struct
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LOADED, MISSING, OUTDATED, DAMAGED, FOREIGN = "loaded", "missing", "outdated", "damaged", "foreign"
+"""What reading a solution file found: the solution; no file; a file of another format version; one that fails
+its checks (cut short, a bit flipped, not a solution at all); a sound solution of something else."""
+NOT_A_FILE, NO_FOLDER, UNREADABLE = "not a file", "no folder", "unreadable"
+"""Why no solution was read: its name holds a pipe, a device or a folder; a folder on the way is a file;
+the file cannot be read (no permission, say)."""
+
+PREFIX = struct.Struct("<8sI")
+"""Magic and version: what every version's header starts with."""
+HEADER = struct.Struct("<8sI32sQ32s")
+"""Magic, version, identity, number of entries, SHA-256 of the entries that follow."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``, called as a solve goes."""
+
+
+def identity_of(text: str) -> bytes:
+    """The identity of a solution: the SHA-256 of a text naming everything its values depend on."""
+    return hashlib.sha256(text.encode("utf-8")).digest()
+
+
+@dataclass(frozen=True)
+class SolutionFormat:
+    """One game's solution file: its magic, format version and entry size (see the module's description)."""
+
+    magic: bytes
+    """Eight bytes that start every file of this game."""
+    version: int
+    """Raised whenever the layout or the meaning of the entries changes: a file of another version is solved again."""
+    entry_bytes: int
+    """The size of one entry: the file's size is the header's plus the count times this."""
+    old_magics: tuple[bytes, ...] = ()
+    """The starts of files written before this header existed: :data:`OUTDATED`, never trusted."""
+    header: struct.Struct = field(default=HEADER, repr=False)
+
+    def write(self, path: Path, identity: bytes, count: int, payload: Sequence[bytes]) -> None:
+        """Write a solution file whole or not at all: the header, then ``payload`` (``count`` entries).
+
+        The bytes go through a temporary file that is removed on any failure (a full disk, say);
+        ``path`` is replaced only if it is a regular file. Raises :class:`~tabletop.files.FileRefused`
+        (a pipe or a device at ``path``, a file where a folder should be) or ``OSError``.
+        """
+        from tabletop.files import write_atomic
+
+        digest = hashlib.sha256()
+        for chunk in payload:
+            digest.update(chunk)
+        head = self.header.pack(self.magic, self.version, identity, count, digest.digest())
+        write_atomic(path, [head, *payload], make_folder=True)
+
+    def read(self, path: Path, identity: bytes) -> tuple[str, bytes, int]:
+        """The checked entries of the solution file of ``identity``: (:data:`LOADED`, the entries, their count),
+        or a status saying why there are none, with no bytes: :data:`MISSING`, :data:`OUTDATED`,
+        :data:`DAMAGED`, :data:`FOREIGN`, :data:`NOT_A_FILE`, :data:`NO_FOLDER` or :data:`UNREADABLE`.
+
+        Only a regular file is opened (a named pipe never makes it wait), and nothing is read
+        into memory before its size matches the header.
+        """
+        from tabletop.files import NotRegularFile, open_regular
+
+        try:
+            with open_regular(path) as fh:
+                size = os.fstat(fh.fileno()).st_size
+                head = fh.read(self.header.size)
+                status, count, checksum = self._check_header(head, size, identity)
+                if status != LOADED:
+                    return status, b"", 0
+                payload = fh.read(count * self.entry_bytes)
+        except FileNotFoundError:
+            return MISSING, b"", 0
+        except NotRegularFile:
+            return NOT_A_FILE, b"", 0
+        except NotADirectoryError:
+            return NO_FOLDER, b"", 0
+        except OSError:
+            return UNREADABLE, b"", 0
+        if len(payload) != count * self.entry_bytes or hashlib.sha256(payload).digest() != checksum:
+            return DAMAGED, b"", 0
+        return LOADED, payload, count
+
+    def _check_header(self, head: bytes, size: int, identity: bytes) -> tuple[str, int, bytes]:
+        """(:data:`LOADED`, count, checksum) when the header is this format's, of ``identity`` and the file's size."""
+        if any(head.startswith(old) for old in self.old_magics):
+            return OUTDATED, 0, b""
+        if len(head) < PREFIX.size or PREFIX.unpack_from(head)[0] != self.magic:
+            return DAMAGED, 0, b""
+        if PREFIX.unpack_from(head)[1] != self.version:
+            return OUTDATED, 0, b""
+        if len(head) < self.header.size:
+            return DAMAGED, 0, b""
+        _, _, found, count, checksum = self.header.unpack(head)
+        if size != self.header.size + count * self.entry_bytes:
+            return DAMAGED, 0, b""
+        if found != identity:
+            return FOREIGN, 0, b""
+        return LOADED, count, checksum
+
+
+# -- the solve a game begins with, in a process of its own --
+
+NICENESS = 10
+"""How much lower the solving process's priority is than the game's, so the game's prompts never lag."""
+POLL_SECONDS = 0.1
+"""How often a Hint that waits looks at how far the solve has got."""
+REFUSED = "refused "
+"""The start of the line that says why the solving process will not solve (too large for the memory allowed)."""
+EXIT_REFUSED = 3
+"""The solving process's status when it refused."""
+
+
+class BackgroundSolve:
+    """One solve in another process: ``python -m module`` given ``request`` (JSON) on standard input."""
+
+    def __init__(self, module: str, request: Mapping[str, Any]) -> None:
+        self.module = module
+        self.request = dict(request)
+        self.fraction = 0.0
+        """How much of the solve is done, 0 to 1, as the solving process last said."""
+        self.refusal: str | None = None
+        """Why the solving process would not solve, when it said so."""
+        self._process: subprocess.Popen[str] | None = None
+        self._reader: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start solving; the process ends by itself when done, or when this program ends."""
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", self.module],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        assert self._process.stdin is not None
+        self._process.stdin.write(json.dumps(self.request))
+        self._process.stdin.close()
+        self._reader = threading.Thread(target=self._read_progress, daemon=True)
+        self._reader.start()
+        import atexit
+
+        atexit.register(self.stop)
+
+    def _read_progress(self) -> None:
+        assert self._process is not None and self._process.stdout is not None
+        for line in self._process.stdout:
+            if line.startswith(REFUSED):
+                self.refusal = line[len(REFUSED) :].strip()
+                continue
+            done, _, total = line.partition(" ")
+            if done.isdigit() and total.strip().isdigit() and int(total):
+                self.fraction = min(1.0, int(done) / int(total))
+
+    def running(self) -> bool:
+        """Whether the solve is still going."""
+        return self._process is not None and self._process.poll() is None
+
+    def succeeded(self) -> bool:
+        """Whether the solve ended and kept its solution."""
+        return self._process is not None and self._process.poll() == 0
+
+    def wait(self, progress: Callable[[float], None] | None = None) -> None:
+        """Wait for the solve to end, telling ``progress`` how far it has got now and then."""
+        while self.running():
+            if progress is not None:
+                progress(self.fraction)
+            time.sleep(POLL_SECONDS)
+        if self._reader is not None:
+            self._reader.join(timeout=1)
+
+    def stop(self) -> None:
+        """End the solving process if it still runs (the program is ending: the next game starts it again)."""
+        if self.running():
+            assert self._process is not None
+            self._process.terminate()
+            try:
+                self._process.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+
+
+def serve(
+    solve: Callable[[Mapping[str, Any], Progress], object],
+    refused: tuple[type[Exception], ...] = (),
+) -> int:
+    """The solving process's main: ``solve(request, progress)`` at a lower priority; its exit status.
+
+    Progress goes to standard output as ``done total`` lines, one per percent; an
+    exception of a ``refused`` kind is said as a ``refused REASON`` line (status
+    :data:`EXIT_REFUSED`). Ended by the game (it is leaving), the process unwinds, so
+    that a solution half written is removed, not left behind.
+    """
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+    with contextlib.suppress(OSError):  # not allowed here: solve at the same priority
+        os.nice(NICENESS)
+    request = json.loads(sys.stdin.read())
+    said = -1
+
+    def progress(done: int, total: int) -> None:
+        nonlocal said
+        percent = done * 100 // max(total, 1)
+        if percent > said:
+            said = percent
+            print(done, total, flush=True)
+
+    try:
+        solve(request, progress)
+    except refused as exc:
+        print(REFUSED + " ".join(str(exc).split()), flush=True)
+        return EXIT_REFUSED
+    return 0
