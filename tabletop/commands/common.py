@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from tabletop.game import GameInfo
+    from tabletop.lab.errors import LabError
     from tabletop.registry import Registry
     from tabletop.store.db import Store
     from tabletop.store.records import GameRecord
@@ -46,6 +47,13 @@ class CommandFailure(Exception):
     def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
         super().__init__(message)
         self.code = code
+
+
+def lab_failure(error: LabError) -> CommandFailure:
+    """The command's failure for a lab's: options it could not follow are bad input (status 2), the rest status 1."""
+    from tabletop.lab.errors import LabUsageError
+
+    return CommandFailure(str(error), EXIT_USAGE if isinstance(error, LabUsageError) else EXIT_FAILURE)
 
 
 class UsageError(CommandFailure):

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tabletop.game import CHANCE, Game, score_of
-from tabletop.lab import BACKENDS, MAX_WORKERS, Lab, open_lab
+from tabletop.lab import BACKENDS, MAX_WORKERS, Lab, LabError, open_lab
 from tabletop.loop import Match
 from tabletop.numbers import argument
 from tabletop.rng import MAX_SEED, derive_seed
@@ -226,7 +226,7 @@ def parse_variants(game: Game[Any], variants: Sequence[str]) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     """Play ``--games`` games between the computer levels on ``--workers`` processes (or on Ray, with ``--backend ray``) and print the summary as a table (as JSON with ``--json``); return the exit status."""
     from tabletop.analysis import AnalysisUnavailable
-    from tabletop.commands.common import UsageError
+    from tabletop.commands.common import UsageError, lab_failure
     from tabletop.commands.session import load_game
 
     game = load_game(args.game)
@@ -244,13 +244,16 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"no computer level {name!r} in {game.info.name} (levels: {', '.join(levels)})")
     seeds = [derive_seed(args.seed, f"game-{i}") for i in range(args.games)]
     _GAMES[game.info.id] = game
-    with open_lab(args.backend, workers=args.workers, address=args.address) as lab:
-        start = time.perf_counter()
-        try:
-            results = run_games(lab, game.info.id, options, agents, seeds, show_progress=not args.json)
-        except AnalysisUnavailable as exc:  # an exact level that cannot solve these options here
-            raise UsageError(f"cannot simulate {game.info.name} with --agents {args.agents} here: {exc}") from None
-        seconds = time.perf_counter() - start
+    try:
+        with open_lab(args.backend, workers=args.workers, address=args.address) as lab:
+            start = time.perf_counter()
+            try:
+                results = run_games(lab, game.info.id, options, agents, seeds, show_progress=not args.json)
+            except AnalysisUnavailable as exc:  # an exact level that cannot solve these options here
+                raise UsageError(f"cannot simulate {game.info.name} with --agents {args.agents} here: {exc}") from None
+            seconds = time.perf_counter() - start
+    except LabError as exc:
+        raise lab_failure(exc) from None
     summary = summarise(game.info.id, options, agents, results, seed=args.seed, workers=lab.workers, seconds=seconds)
     summary.backend = lab.name
     if args.json:

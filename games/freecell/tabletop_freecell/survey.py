@@ -61,8 +61,8 @@ def summary(results: Sequence[DealResult], cells: int) -> list[str]:
 
 def survey_command(args: Sequence[str]) -> int:
     """Run ``tabletop freecell survey``; 0 when every deal is settled, 1 otherwise, 2 bad arguments."""
-    from tabletop.commands.common import CommandFailure, report
-    from tabletop.lab import BACKENDS, open_lab
+    from tabletop.commands.common import lab_failure, report
+    from tabletop.lab import BACKENDS, LabError, open_lab
 
     parser = argparse.ArgumentParser(
         prog="tabletop freecell survey", description="Solve deals FIRST to LAST and say which have no solution."
@@ -84,8 +84,8 @@ def survey_command(args: Sequence[str]) -> int:
     try:
         with open_lab(options.backend, workers=options.workers, address=options.address) as lab:
             results = survey(lab, range(options.first, options.last + 1), options.cells, options.limit)
-    except CommandFailure as failure:
-        return report(failure)
+    except LabError as failure:
+        return report(lab_failure(failure))
     for line in summary(results, options.cells):
         print(line)
     return 0 if all(r.status != UNSETTLED for r in results) else 1

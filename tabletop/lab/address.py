@@ -10,7 +10,7 @@ with a plain message.
     (('127.0.0.1', 6379), ('::1', 10001), None)
     >>> check_address("127.0.0.1:-5")
     Traceback (most recent call last):
-    tabletop.commands.common.CommandFailure: --address 127.0.0.1:-5: the port must be a whole number from 1 to 65535, not '-5'
+    tabletop.lab.errors.LabUsageError: --address 127.0.0.1:-5: the port must be a whole number from 1 to 65535, not '-5'
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import ipaddress
 import re
 
-from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, CommandFailure
+from tabletop.lab.errors import LabError, LabUsageError
 from tabletop.numbers import NumberError, excerpt, read_number
 from tabletop.text import one_line
 
@@ -36,7 +36,7 @@ MAX_HOST_CHARS = 253
 
 
 def check_address(address: str) -> tuple[str, int] | None:
-    """The host and port of ``address``, or None for one Ray resolves itself; :class:`CommandFailure` (status 2)
+    """The host and port of ``address``, or None for one Ray resolves itself; :class:`LabUsageError`
     for text that is no address."""
     if address in LEFT_TO_RAY:
         return None
@@ -59,7 +59,7 @@ def check_address(address: str) -> tuple[str, int] | None:
 
 
 def check_reachable(address: str, timeout: float = REACH_SECONDS) -> None:
-    """Fail at once, with :class:`CommandFailure` (status 1), if nothing answers at ``address``'s host and port."""
+    """Fail at once, with a :class:`LabError`, if nothing answers at ``address``'s host and port."""
     import socket
 
     where = check_address(address)
@@ -68,12 +68,11 @@ def check_reachable(address: str, timeout: float = REACH_SECONDS) -> None:
     try:
         socket.create_connection(where, timeout=timeout).close()
     except OSError as exc:
-        raise CommandFailure(
-            f"no Ray cluster answers at {one_line(address)} ({exc.strerror or exc}): is it started (`ray start --head`)?",
-            EXIT_FAILURE,
+        raise LabError(
+            f"no Ray cluster answers at {one_line(address)} ({exc.strerror or exc}): is it started (`ray start --head`)?"
         ) from None
 
 
-def _bad(address: str, why: str) -> CommandFailure:
+def _bad(address: str, why: str) -> LabUsageError:
     shown = one_line(address) if len(address) <= MAX_HOST_CHARS else excerpt(address)
-    return CommandFailure(f"--address {shown}: {why}", EXIT_USAGE)
+    return LabUsageError(f"--address {shown}: {why}")
