@@ -99,7 +99,7 @@ def _check_all_games(data: Path, seeds: list[int]) -> None:
 
 def test_immediate_busy_answers_are_retried_not_taken_for_a_lock(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """SQLite may answer "busy" without waiting (two programs creating the database at once)."""
-    from tabletop.store import db
+    from tabletop.store import connect as db
 
     real_prepare = db._prepare
     answers = iter([True, True])

@@ -87,7 +87,7 @@ def test_sqlite_answering_readonly_is_a_read_only_database(
     finished: int, data: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """When only SQLite knows (a read-only mount, say), its "attempt to write a readonly database" is told plainly."""
-    from tabletop.store import db
+    from tabletop.store import connect as db
 
     real_connect = db._sqlite_connect
 
