@@ -222,7 +222,7 @@ class Menu:
         """Pick recorded games and step through them, until Back."""
         from tabletop.commands.common import CommandFailure
         from tabletop.commands.replay import browse, build_replay
-        from tabletop.store.records import stored_record
+        from tabletop.rebuild import stored_record
         from tabletop.ui.terminal import clear_screen
 
         assert self.store is not None

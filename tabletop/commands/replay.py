@@ -110,8 +110,9 @@ def run(args: argparse.Namespace) -> int:
 
 def load_record(args: argparse.Namespace, console: Console, reg: Registry) -> GameRecord:
     """The record named on the command line: a file if one exists by that name, else a stored game's id."""
+    from tabletop.rebuild import read_record_file, stored_record
     from tabletop.store.db import StoreError, UnknownRecordError
-    from tabletop.store.records import RecordError, read_record_file, stored_record
+    from tabletop.store.records import RecordError
 
     source: str = args.source
     path = Path(source)
@@ -131,7 +132,8 @@ def load_record(args: argparse.Namespace, console: Console, reg: Registry) -> Ga
 
 def build_replay(record: GameRecord, reg: Registry) -> Replay:
     """Check the record replays, then keep a copy of every position."""
-    from tabletop.store.records import RecordError, check_record, game_of
+    from tabletop.rebuild import check_record, game_of
+    from tabletop.store.records import RecordError
 
     try:
         game = game_of(record.game_id, reg)

@@ -121,7 +121,8 @@ def is_terminal() -> bool:
 def reviewable(record: GameRecord, registry: Registry) -> Game[Any]:
     """The record's game, checked to replay; a :class:`CommandFailure` if the record cannot be reviewed."""
     from tabletop.agents import HUMAN
-    from tabletop.store.records import RecordError, check_record, game_of
+    from tabletop.rebuild import check_record, game_of
+    from tabletop.store.records import RecordError
 
     if not record.is_finished:
         raise CommandFailure(UNFINISHED.format(id=record.id))

@@ -119,8 +119,9 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
 
     if _hot_seat_refused(record.seats.count(HUMAN), console, prompter):
         return False
+    from tabletop.rebuild import load_match
     from tabletop.registry import Registry
-    from tabletop.store import RecordError, StoreError, attach, load_match
+    from tabletop.store import RecordError, StoreError, attach
 
     try:
         match = load_match(record, Registry.discover())

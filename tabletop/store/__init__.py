@@ -6,9 +6,11 @@ Typical use by the program::
     recorder = start_recording(store, match, ["human", "random"], ["You", "Computer"])
     ...                                         # every match.apply() is now saved
     for record in store.unfinished():
-        match = load_match(record, registry)    # then attach(store, record.id, match)
+        match = load_match(record, registry)    # tabletop.rebuild; then attach(store, record.id, match)
 
-See ``docs/data.md`` for where the data lives and the formats.
+The store holds data only: it saves a match as it is played, but rebuilding a
+match from a record is :mod:`tabletop.rebuild`'s work. See ``docs/data.md`` for
+where the data lives and the formats.
 """
 
 from tabletop.agents import HUMAN
@@ -19,11 +21,9 @@ from tabletop.store.records import (
     RECORD_FORMAT,
     GameRecord,
     RecordError,
-    check_record,
-    load_match,
     parse_record_text,
-    read_record_file,
-    record_from_json,
+    read_record_data,
+    record_fields,
     record_to_json,
 )
 from tabletop.store.stats import StatsRow, compute_stats
@@ -41,14 +41,12 @@ __all__ = [
     "StoreError",
     "UnknownRecordError",
     "attach",
-    "check_record",
     "compute_stats",
     "data_dir",
     "database_path",
-    "load_match",
     "parse_record_text",
-    "read_record_file",
-    "record_from_json",
+    "read_record_data",
+    "record_fields",
     "record_to_json",
     "start_recording",
 ]

@@ -1,33 +1,25 @@
-"""Game records: what is kept of a game, its JSON form, and checking one read from a file.
+"""Game records: what is kept of a game, its JSON form, and reading one from a file.
 
 A record is enough to rebuild a game exactly: game id, options, seed and the
 list of actions in notation (chance outcomes included). The JSON form carries a
 ``format`` number; a record of a newer format, or one whose values are
-impossible, is refused with a :class:`RecordError` saying what is wrong::
-
-    >>> record_from_json({"format": 99}, registry)          # doctest: +SKIP
-    Traceback (most recent call last):
-    RecordError: this record has format 99, newer than this Tabletop reads (1): ...
+impossible, is refused with a :class:`RecordError` saying what is wrong
+(:func:`record_fields`). A record is data only: checking it against its game and
+rebuilding its match is :mod:`tabletop.rebuild`'s work.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop import __version__
 from tabletop.agents import HUMAN
 from tabletop.rng import MAX_SEED
 from tabletop.text import one_line, printable
-
-if TYPE_CHECKING:
-    from tabletop.game import Agent, Game
-    from tabletop.loop import Match
-    from tabletop.registry import Registry
 
 RECORD_FORMAT = 1
 """Version of the record layout (JSON files and database rows); raised on incompatible change."""
@@ -194,8 +186,8 @@ def _cut_short(text: str) -> bool:
     return in_string or bool(stack)
 
 
-def read_record_file(path: Any, registry: Registry) -> GameRecord:
-    """Read and check a record file; the file is only read, never changed."""
+def read_record_data(path: Any) -> Any:
+    """The JSON data of a record file, not yet checked; the file is only read, never changed."""
     from pathlib import Path
 
     from tabletop.files import FileRefused, read_bounded
@@ -215,14 +207,15 @@ def read_record_file(path: Any, registry: Registry) -> GameRecord:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{file} is not a JSON game record (not UTF-8 text)") from None
-    return record_from_json(parse_record_text(text), registry)
+    return parse_record_text(text)
 
 
-def record_from_json(data: Any, registry: Registry) -> GameRecord:
-    """Check JSON data and build a record from it; raise :class:`RecordError` if anything is wrong.
+def record_fields(data: Any) -> GameRecord:
+    """A record from JSON data, its layout and values checked but not its game; :class:`RecordError` if wrong.
 
-    Besides the layout, this checks the game is installed, the options and
-    seats are valid, and the history replays action by action.
+    >>> record_fields({"format": 99})
+    Traceback (most recent call last):
+    tabletop.store.records.RecordError: this record has format 99, newer than this Tabletop reads (1); it was made by Tabletop ? - upgrade to replay it
     """
     if not isinstance(data, dict):
         raise RecordError(f"not a game record: expected a JSON object, found {_kind(data)}")
@@ -236,31 +229,7 @@ def record_from_json(data: Any, registry: Registry) -> GameRecord:
         )
     if fmt < 1:
         raise RecordError(f"format {fmt} is not a record format")
-    record = _record_fields(data)
-    game = game_of(record.game_id, registry)
-    match = check_record(record, game)
-    check_stated_result(record, match)
-    return record
-
-
-def check_stated_result(record: GameRecord, match: Match[Any]) -> None:
-    """Refuse a finished record whose result or score is not what its actions give: a result is
-    derived from the game, never taken on a file's word."""
-    from tabletop.game import score_of
-
-    if not record.is_finished:
-        if record.result is not None or record.score is not None:
-            raise RecordError("the record states a result, but it is unfinished")
-        return
-    state = match.state
-    derived = printable(state.outcome_text())
-    if record.result is not None and record.result != derived:
-        raise RecordError(f"result: the record says {record.result!r}, its actions give {derived!r}")
-    score = score_of(state)
-    if record.score is not None and record.score != score:
-        raise RecordError(
-            f"score: the record says {record.score:g}, its actions give {score if score is None else f'{score:g}'}"
-        )
+    return _record_fields(data)
 
 
 def _record_fields(data: dict[str, Any]) -> GameRecord:
@@ -361,152 +330,3 @@ def _kind(value: Any) -> str:
 
 def _kind_name(kind: type) -> str:
     return {dict: "an object", list: "a list", str: "text", int: "a whole number"}.get(kind, kind.__name__)
-
-
-# --------------------------------------------------------------------------- checking and replaying
-
-
-def game_of(game_id: str, registry: Registry) -> Game[Any]:
-    """The game of a record, or a RecordError saying it is not installed or does not load."""
-    from tabletop.registry import GameLoadError, UnknownGameError
-
-    try:
-        return registry.get(game_id)
-    except UnknownGameError:
-        known = ", ".join(registry.ids()) or "none"
-        raise RecordError(f"the record is of game {game_id!r}, which is not installed (games: {known})") from None
-    except GameLoadError as exc:
-        raise RecordError(f"the record's game cannot be loaded: {exc}") from None
-
-
-def seat_count(record: GameRecord, game: Game[Any]) -> int:
-    """How many seats the record's game has: a count from its options when the game's is a range."""
-    try:
-        return game.info.seat_count(record.options)
-    except ValueError as exc:
-        raise RecordError(f"options: {exc}") from None
-
-
-def check_record(record: GameRecord, game: Game[Any]) -> Match[Any]:
-    """Check a record against its game and return the replayed match (no computer agents)."""
-    players = seat_count(record, game)
-    if len(record.seats) != players or len(record.names) != players:
-        raise RecordError(f"seats: {game.info.name} has {players} seat(s), the record has {len(record.seats)}")
-    levels = set(game.agents())
-    for i, spec in enumerate(record.seats, 1):
-        if spec != HUMAN and spec not in levels:
-            raise RecordError(
-                f"seats: seat {i} is {spec!r}, neither 'human' nor a level of {game.info.name} ({', '.join(levels)})"
-            )
-    if record.returns is not None and len(record.returns) != players:
-        raise RecordError(f"returns: {players} expected, found {len(record.returns)}")
-    if len(record.history) > game.info.max_length:
-        raise RecordError(
-            f"history: {len(record.history)} actions, more than a game of {game.info.name} can last ({game.info.max_length})"
-        )
-    match = replay_history(game, record, [None] * players)
-    state = match.state
-    if record.is_finished:
-        if not state.is_terminal():
-            raise RecordError(
-                f"the record says the game finished, but after its {len(record.history)} actions it is not over"
-            )
-        if record.returns is not None and [float(r) for r in state.returns()] != record.returns:
-            raise RecordError(f"returns: the record says {record.returns}, its actions give {state.returns()}")
-    return match
-
-
-def replay_history(game: Game[Any], record: GameRecord, agents: Sequence[Agent[Any] | None]) -> Match[Any]:
-    """Rebuild the match of a record action by action, saying which action fails and why.
-
-    This mirrors :meth:`tabletop.loop.Match.replay` (drawing at each chance node
-    so the RNG ends where the original game's stood) and adds a legality check
-    and a numbered message for each failure.
-    """
-    from tabletop.game import CHANCE, GameError
-    from tabletop.loop import Match
-
-    try:
-        match = Match(game, options=record.options, seed=record.seed, agents=agents)
-    except ValueError as exc:
-        raise RecordError(f"options: {exc}") from None
-    for number, text in enumerate(record.history, 1):
-        state = match.state
-        where = f"action {number} ({text!r})"
-        if state.is_terminal():
-            raise RecordError(f"{where}: the game was already over after action {number - 1}")
-        try:
-            action = game.parse_action(state, text)
-        except GameError as exc:
-            raise RecordError(f"{where} cannot be read: {exc}") from None
-        except Exception as exc:  # a game's bug must not become a traceback
-            raise RecordError(f"{where} cannot be read: {type(exc).__name__}: {exc}") from None
-        if action not in state.legal_actions():
-            raise RecordError(f"{where} is not allowed there: {_why_illegal(state, action)}")
-        if state.current_player() == CHANCE:
-            state.sample_chance(match.rng)
-        try:
-            match.apply(action)
-        except GameError as exc:
-            raise RecordError(f"{where} is not allowed there: {exc}") from None
-        except Exception as exc:
-            raise RecordError(f"{where} failed in the game's rules: {type(exc).__name__}: {exc}") from None
-    return match
-
-
-def _why_illegal(state: Any, action: Any) -> str:
-    """The game's own reason an action is illegal, found by applying it to a copy."""
-    from tabletop.game import GameError
-
-    try:
-        state.clone().apply(action)
-    except GameError as exc:
-        return str(exc)
-    except Exception as exc:  # a game's bug: still say something useful
-        return f"{type(exc).__name__}: {exc}"
-    return "it is not among the legal actions"
-
-
-def make_agents(record: GameRecord, game: Game[Any]) -> list[Agent[Any] | None]:
-    """The computer players of a record's seats, made anew from their level names."""
-    factories = game.agents()
-    agents: list[Agent[Any] | None] = []
-    for i, spec in enumerate(record.seats, 1):
-        if spec == HUMAN:
-            agents.append(None)
-        elif spec in factories:
-            agents.append(factories[spec]())
-        else:
-            raise RecordError(f"seat {i} plays at level {spec!r}, which {game.info.name} no longer offers")
-    return agents
-
-
-def stored_record(record: GameRecord, registry: Registry) -> GameRecord:
-    """A record from the player's own database, its options brought up to date by its game
-    (:meth:`~tabletop.game.Game.upgrade_options`: an old Muses game's card file taken in, say).
-
-    Upgrading may read what old options name, so it is for the player's own saved
-    games only, never for a record file from elsewhere. A game that is not
-    installed, or whose upgrade fails, keeps the record as it is.
-    """
-    from dataclasses import replace
-
-    try:
-        options = registry.get(record.game_id).upgrade_options(record.options)
-    except Exception:  # replaying or continuing it will say what is wrong
-        return record
-    return record if options == record.options else replace(record, options=options)
-
-
-def load_match(record: GameRecord, registry: Registry, *, agents: bool = True) -> Match[Any]:
-    """Rebuild a record's match to continue it (computer players re-created from the seat specs).
-
-    Raises :class:`RecordError` when the game is missing or the history no longer replays.
-    """
-    game = game_of(record.game_id, registry)
-    record = stored_record(record, registry)
-    players = seat_count(record, game)
-    if len(record.seats) != players:
-        raise RecordError(f"seats: {game.info.name} has {players} seat(s), the record has {len(record.seats)}")
-    seat_agents = make_agents(record, game) if agents else [None] * players
-    return replay_history(game, record, seat_agents)

@@ -21,9 +21,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from tabletop.rebuild import load_match
 from tabletop.registry import Registry
 from tabletop.store import Store
-from tabletop.store.records import GameRecord, load_match
+from tabletop.store.records import GameRecord
 from tests.cli.pty_helpers import ENTER, POINTER, QUESTION, select, spawn
 
 pytestmark = pytest.mark.pty

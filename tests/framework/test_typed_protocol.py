@@ -343,7 +343,8 @@ def test_the_setup_the_flags_the_list_and_records_follow_the_player_count(pig: M
     from tabletop.commands.play import game_parser
     from tabletop.commands.setup import Setup
     from tabletop.loop import Match
-    from tabletop.store.records import GameRecord, check_record
+    from tabletop.rebuild import check_record
+    from tabletop.store.records import GameRecord
 
     setup = Setup.default(pig.game)
     assert setup.seats == ["human", "random"]

@@ -12,11 +12,11 @@ import pytest
 
 from tabletop.commands.setup import Setup, describe_options
 from tabletop.game import InvalidStateError
+from tabletop.rebuild import load_match
 from tabletop.registry import Registry
 from tabletop.store import (
     RecordError,
     Store,
-    load_match,
     record_to_json,
     start_recording,
 )

@@ -12,8 +12,9 @@ import pytest
 from tabletop.agents import RandomAgent
 from tabletop.commands import history, stats
 from tabletop.loop import Match
+from tabletop.rebuild import record_from_json
 from tabletop.store import Store, start_recording
-from tabletop.store.records import RecordError, record_from_json, record_to_json
+from tabletop.store.records import RecordError, record_to_json
 from tests.store.store_fakegames import FakeRegistry
 
 

@@ -14,7 +14,8 @@ import pytest
 
 from tabletop.agents import FirstAgent, RandomAgent
 from tabletop.loop import Event, Match
-from tabletop.store import Store, StoreError, attach, load_match, start_recording
+from tabletop.rebuild import load_match
+from tabletop.store import Store, StoreError, attach, start_recording
 from tests.store.store_fakegames import ClimbState, FakeRegistry
 
 
@@ -65,7 +66,8 @@ def test_resume_gives_the_identical_state_and_random_sequence(store: Store, reg:
 
 
 def test_record_replay_matches_framework_replay(reg: FakeRegistry) -> None:
-    from tabletop.store.records import GameRecord, replay_history
+    from tabletop.rebuild import replay_history
+    from tabletop.store.records import GameRecord
 
     game = reg.get("nim")
     for seed in range(20):

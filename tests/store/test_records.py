@@ -11,13 +11,12 @@ import pytest
 
 from tabletop.agents import RandomAgent
 from tabletop.loop import Match
+from tabletop.rebuild import read_record_file, record_from_json
 from tabletop.store import (
     RECORD_FORMAT,
     GameRecord,
     RecordError,
     Store,
-    read_record_file,
-    record_from_json,
     record_to_json,
     start_recording,
 )
