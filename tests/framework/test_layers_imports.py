@@ -1,0 +1,220 @@
+"""The framework's layers: no circle of imports in ``tabletop/``, a store that holds data only, files of one job.
+
+The import graph is read from the source with :mod:`ast`, so it counts every
+import: at the top of a module, inside a function, and under
+``if TYPE_CHECKING:`` (a type-only import still ties two modules together).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+import tabletop
+
+ROOT = Path(tabletop.__file__).parent
+MAX_LINES = 500
+"""The most lines a file of ``tabletop/`` may have: a longer one holds several jobs and is split."""
+GAME_CIRCLE = {
+    ("tabletop.game", "tabletop.agents"),
+    ("tabletop.game", "tabletop.analysis"),
+    ("tabletop.game", "tabletop.encoding"),
+    ("tabletop.game", "tabletop.ui.base"),
+}
+"""The protocol's own imports of the modules built on it, which ``game.py``'s split removes; left out
+of the graph until then, and only these."""
+PENDING_SPLIT = {"tabletop/game.py", "tabletop/ui/play.py", "tabletop/commands/menu.py"}
+"""Files over the bound whose split is under way; only these, and none may join them."""
+DATA_ONLY = ("tabletop.store",)
+"""Packages that hold data only: they never rebuild a match, find a game, or draw."""
+ABOVE_THE_STORE = ("tabletop.loop", "tabletop.registry", "tabletop.rebuild", "tabletop.ui", "tabletop.commands")
+"""What the store never imports at run time (it may name the types of a match it saves)."""
+
+
+def module_names(root: Path = ROOT) -> dict[str, Path]:
+    """Every module of the package at ``root``, by its dotted name."""
+    names: dict[str, Path] = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = [root.name, *path.relative_to(root).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        names[".".join(parts)] = path
+    return names
+
+
+def imports_of(name: str, path: Path, modules: Mapping[str, Path]) -> Iterator[tuple[str, ast.stmt]]:
+    """The modules of ``modules`` that ``name`` imports anywhere in its source, with the statement."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in modules:
+                    yield alias.name, node
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                submodule = f"{target}.{alias.name}"
+                found = submodule if submodule in modules else target
+                if found in modules:
+                    yield found, node
+
+
+def import_graph(modules: Mapping[str, Path], left_out: set[tuple[str, str]] = GAME_CIRCLE) -> dict[str, set[str]]:
+    """Each module's imports of other modules of the package (``left_out`` edges excepted)."""
+    return {
+        name: {
+            target for target, _ in imports_of(name, path, modules) if target != name and (name, target) not in left_out
+        }
+        for name, path in modules.items()
+    }
+
+
+def circles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of ``graph`` with more than one node (Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, targets = work[-1]
+            step = next(targets, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph.get(step, ())))))
+                elif step in on_stack:
+                    low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                part = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    part.append(member)
+                    if member == node:
+                        break
+                if len(part) > 1:
+                    found.append(sorted(part))
+    return found
+
+
+def unit_of(name: str) -> str:
+    """The layer a module belongs to: a top-level module, or a sub-package of ``tabletop`` as a whole."""
+    return ".".join(name.split(".")[:2])
+
+
+def unit_graph(graph: Mapping[str, set[str]]) -> dict[str, set[str]]:
+    """The import graph between layers: ``tabletop.lab`` for all of ``tabletop/lab/``, and so on."""
+    units: dict[str, set[str]] = {unit_of(name): set() for name in graph}
+    for name, targets in graph.items():
+        units[unit_of(name)] |= {unit_of(t) for t in targets} - {unit_of(name)}
+    return units
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    assert circles(import_graph(module_names())) == []
+
+
+def test_no_layer_imports_itself_round_a_circle() -> None:
+    """The lab and the commands, say, do not import each other: commands use the lab, and turn its errors into theirs."""
+    assert circles(unit_graph(import_graph(module_names()))) == []
+
+
+def test_the_store_imports_nothing_above_it_at_run_time() -> None:
+    modules = module_names()
+    runtime: list[str] = []
+    for name, path in modules.items():
+        if not name.startswith(DATA_ONLY):
+            continue
+        type_only = _type_only_lines(path)
+        for target, node in imports_of(name, path, modules):
+            if target.startswith(ABOVE_THE_STORE) and node.lineno not in type_only:
+                runtime.append(f"{name} imports {target} (line {node.lineno})")
+    assert runtime == []
+
+
+def test_no_file_of_the_framework_is_over_500_lines() -> None:
+    long = {
+        str(path.relative_to(ROOT.parent)): lines
+        for path in ROOT.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert set(long) <= PENDING_SPLIT, long
+
+
+def _type_only_lines(path: Path) -> set[int]:
+    """The lines of the import statements under ``if TYPE_CHECKING:`` in the file at ``path``."""
+    lines: set[int] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in {"TYPE_CHECKING", "typing.TYPE_CHECKING"}:
+            lines |= {inner.lineno for inner in ast.walk(node) if isinstance(inner, (ast.Import, ast.ImportFrom))}
+    return lines
+
+
+# --------------------------------------------------------------------------- the checks themselves
+
+
+def _package(tmp_path: Path, files: Mapping[str, str]) -> dict[str, Path]:
+    root = tmp_path / "pkg"
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return module_names(root)
+
+
+def test_a_circle_through_a_type_only_import_and_a_function_is_found(tmp_path: Path) -> None:
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.b import B\n",
+            "b.py": "def f():\n    from . import c\n",
+            "c.py": "import pkg.a\n",
+            "d.py": "from pkg import a\n",
+        },
+    )
+    assert circles(import_graph(modules, set())) == [["pkg.a", "pkg.b", "pkg.c"]]
+
+
+def test_a_circle_between_packages_is_found_where_no_module_closes_one(tmp_path: Path) -> None:
+    modules = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "lab/__init__.py": "from pkg.commands.common import Failure\n",
+            "commands/__init__.py": "",
+            "commands/common.py": "",
+            "commands/simulate.py": "from pkg.lab import run\n",
+        },
+    )
+    graph = import_graph(modules, set())
+    assert circles(graph) == []
+    assert circles(unit_graph(graph)) == [["pkg.commands", "pkg.lab"]]
+
+
+@pytest.mark.parametrize("test", ["TYPE_CHECKING", "typing.TYPE_CHECKING"])
+def test_type_only_imports_are_told_from_run_time_ones(tmp_path: Path, test: str) -> None:
+    path = tmp_path / "m.py"
+    path.write_text(f"import typing\nif {test}:\n    import a\nimport b\n", encoding="utf-8")
+    assert _type_only_lines(path) == {3}
