@@ -13,9 +13,11 @@ keeps its own rules; OpenSpiel sees:
   with the game's own probabilities at explicit chance nodes;
 * returns as :meth:`tabletop.adapters.common.Table.utilities` gives them: win +1, loss -1, draw 0
   for two seats (zero-sum), the game's own returns otherwise;
-* information-state strings from views: the number of actions so far and the player's view as
-  canonical JSON (a view holds all its seat may know, so this is what the seat can tell apart);
-  the observation string is the view alone, and the observation tensor the game's view encoding;
+* information-state strings with perfect recall: the number of actions so far, the seat's record of
+  each of them (its own actions by their notation, every other action as the seat's log words it)
+  and the seat's view now as canonical JSON; the observation string is the view alone, and the
+  observation tensor the game's view encoding. No information-state tensor is given
+  (``provides_information_state_tensor`` is false): the view encoding forgets the past;
 * ``resample_from_infostate`` from the game's ``resample_hidden``, with a generator seeded from
   OpenSpiel's sampler, so ISMCTS searches over worlds the player cannot tell from the real one.
 """
@@ -31,7 +33,7 @@ import numpy as np
 import pyspiel
 
 from tabletop.adapters.common import Table, load
-from tabletop.game import CHANCE, TERMINAL, Game, Option, State, Switch, WholeNumber
+from tabletop.game import CHANCE, SPECTATOR, TERMINAL, Game, Option, State, Switch, WholeNumber
 
 PREFIX = "tabletop_"
 """OpenSpiel's name of a game is this and its id: ``tabletop_muster``."""
@@ -141,7 +143,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> TabletopState:
         """The position before the first action."""
-        return TabletopState(self, _Holder(self.table.new_state()))
+        return TabletopState(self, _Holder(self.table.new_state(), _Records.empty(self.table.players)))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> TabletopObserver:
         """An observer of views: perfect recall gives the information state, otherwise the observation."""
@@ -149,16 +151,71 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         return TabletopObserver(self, perfect_recall)
 
 
+class _Record:
+    """What one seat saw of the actions so far, newest last: a chain of entries that copies share, never copied."""
+
+    __slots__ = ("entry", "parent")
+
+    def __init__(self, parent: _Record | None, entry: str) -> None:
+        self.parent = parent
+        self.entry = entry
+
+    def __deepcopy__(self, memo: object) -> _Record:
+        return self
+
+    @staticmethod
+    def entries(record: _Record | None) -> list[str]:
+        """The entries of ``record``, oldest first."""
+        entries = []
+        while record is not None:
+            entries.append(record.entry)
+            record = record.parent
+        return entries[::-1]
+
+
+class _Records:
+    """Each seat's record and the public one (what anyone at the table saw); immutable, so shared by copies."""
+
+    __slots__ = ("public", "seats")
+
+    def __init__(self, seats: tuple[_Record | None, ...], public: _Record | None) -> None:
+        self.seats = seats
+        self.public = public
+
+    @classmethod
+    def empty(cls, players: int) -> _Records:
+        """The records before the first action."""
+        return cls((None,) * players, None)
+
+    def after(self, state: State[Any], action: Any) -> _Records:
+        """The records once ``action`` is taken in ``state``: the actor's own entry is the action's notation."""
+        actor = state.current_player()
+        seats = tuple(
+            _Record(record, f"you: {action}" if seat == actor else state.describe(action, seat))
+            for seat, record in enumerate(self.seats)
+        )
+        return _Records(seats, _Record(self.public, state.describe(action, SPECTATOR)))
+
+    def kept_for(self, player: int) -> _Records:
+        """``player``'s record kept, every other seat's replaced by the public one (for a resampled world)."""
+        seats = tuple(record if seat == player else self.public for seat, record in enumerate(self.seats))
+        return _Records(seats, self.public)
+
+    def __deepcopy__(self, memo: object) -> _Records:
+        return self
+
+
 class _Holder:
-    """The Tabletop state inside an OpenSpiel state: copied with the game's own ``clone`` (fast)."""
+    """The Tabletop state inside an OpenSpiel state and the seats' records: the state copied with its ``clone``."""
 
-    __slots__ = ("state",)
+    __slots__ = ("records", "state")
 
-    def __init__(self, state: State[Any]) -> None:
+    def __init__(self, state: State[Any], records: _Records) -> None:
         self.state = state
+        self.records = records
 
     def __deepcopy__(self, memo: object) -> _Holder:
-        return _Holder(self.state.clone())
+        return _Holder(self.state.clone(), self.records)
 
 
 class TabletopState(pyspiel.State):  # type: ignore[misc]
@@ -192,9 +249,15 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return sorted((index.index(a), p) for a, p in self._holder.state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        state = self._holder.state
+        holder = self._holder
+        state = holder.state
         who = "chance" if state.current_player() == CHANCE else f"player {state.current_player()}"
-        self._table.value.apply_number(state, action, who)
+        table = self._table.value
+        legal = 0 <= action < len(table.index) and table.index.action(action) in state.legal_actions()
+        # Only a legal action is described (a game's words need not cover others); an illegal one is refused below.
+        records = holder.records.after(state, table.index.action(action)) if legal else holder.records
+        table.apply_number(state, action, who)  # refuses an illegal action, saying why, changing nothing
+        holder.records = records
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._table.value.index.action(action))
@@ -212,9 +275,17 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return table.utilities(state.returns())
 
     def information_state_string(self, player: int | None = None) -> str:
-        """The number of actions so far and ``player``'s view as canonical JSON."""
+        """Perfect recall: the number of actions so far, ``player``'s record of each, and its view now.
+
+        The record names the player's own actions by their notation and every other action as the
+        player's log words it, so two histories that differ in anything the player did or saw give
+        different strings, even where the view now is the same (a card castled on one space or another,
+        the same two draws in another order).
+        """
         seat = self.current_player() if player is None else player
-        return f"{len(self.history())} {self.observation_string(seat)}"
+        view = self.observation_string(seat)  # refuses a player not in the game
+        record = _Record.entries(self._holder.records.seats[seat])
+        return f"{len(self.history())} {json.dumps(record, separators=(',', ':'))} {view}"
 
     def observation_string(self, player: int | None = None) -> str:
         """``player``'s view as canonical JSON; ``pyspiel.SpielError`` for a player not in the game."""
@@ -224,10 +295,15 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(self._holder.state.view(seat).to_json(), sort_keys=True, separators=(",", ":"))
 
     def resample_from_infostate(self, player: int, sampler: Any) -> TabletopState:
-        """A state ``player`` cannot tell from this one (the game's ``resample_hidden``), same history."""
+        """A state ``player`` cannot tell from this one (the game's ``resample_hidden``), same history.
+
+        ``player``'s record is kept; the other seats' records, which the player cannot know in the
+        world drawn, become the public record of the game so far.
+        """
         rng = random.Random(int(sampler() * 2**52))
         clone: TabletopState = self.clone()
-        clone._holder = _Holder(self._holder.state.resample_hidden(player, rng))
+        holder = self._holder
+        clone._holder = _Holder(holder.state.resample_hidden(player, rng), holder.records.kept_for(player))
         return clone
 
     def __str__(self) -> str:
@@ -247,14 +323,18 @@ class _Shared:
 
 
 class TabletopObserver:
-    """OpenSpiel's observer of a Tabletop game: strings from views, the tensor from the view encoding."""
+    """OpenSpiel's observer of a Tabletop game: strings from views and records, the tensor from the view encoding.
+
+    With perfect recall the string is the information state and the tensor is empty: the view
+    encoding forgets the past, so it is no information-state tensor.
+    """
 
     def __init__(self, game: TabletopGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.encoding = game.encoding
+        self.encoding = None if perfect_recall else game.encoding
         size = self.encoding.size if self.encoding is not None else 0
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"view": self.tensor}
+        self.dict = {"view": self.tensor} if self.encoding is not None else {}
 
     def set_from(self, state: TabletopState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""

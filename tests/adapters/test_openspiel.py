@@ -121,3 +121,73 @@ def test_a_player_not_in_the_game_is_refused_as_openspiel_refuses_it(player: int
         state.information_state_string(player)
     with pytest.raises(pyspiel.SpielError, match="not in the game"):
         state.observation_string(player)
+
+
+def _two_orders_of_the_same_own_actions(game: Any) -> tuple[Any, Any]:
+    """Two Muster states, one history apart: North took the same two actions in either order, with the same view."""
+    rng = random.Random(0)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, weights)[0])
+                continue
+            if state.current_player() == 0:
+                for first in state.legal_actions():
+                    after_first = state.child(first)
+                    for second in after_first.legal_actions() if after_first.current_player() == 0 else []:
+                        if second == first or second not in state.legal_actions():
+                            continue
+                        other = state.child(second)
+                        if other.current_player() != 0 or first not in other.legal_actions():
+                            continue
+                        one, two = after_first.child(second), other.child(first)
+                        if one.observation_string(0) == two.observation_string(0):
+                            return one, two
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no two orders of North's actions that leave the same view were found")
+
+
+def test_information_states_are_perfect_recall_own_actions_included() -> None:
+    """Two histories that differ only in the order of North's own actions: the same view, different information states."""
+    game = load_game("muster")
+    one, two = _two_orders_of_the_same_own_actions(game)
+    assert one.history() != two.history() and len(one.history()) == len(two.history())
+    assert one.observation_string(0) == two.observation_string(0), "North's view alone cannot tell them apart"
+    assert one.information_state_string(0) != two.information_state_string(0)
+
+
+def test_no_information_state_tensor_is_claimed_and_the_perfect_recall_observer_gives_none() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = load_game("muster")
+    assert game.get_type().provides_information_state_string
+    assert not game.get_type().provides_information_state_tensor
+    assert game.get_type().provides_observation_tensor
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor.size == 0
+    assert recall.string_from(state, 0) == state.information_state_string(0)
+    observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    observation.set_from(state, 0)
+    assert observation.tensor.size == 1076 and observation.string_from(state, 0) == state.observation_string(0)
+
+
+def test_openspiels_cpp_mcts_plays_through_the_cpp_evaluate_bots() -> None:
+    """As docs/research.md says: C++ MCTS reaches a Python game through ``pyspiel.evaluate_bots``."""
+    game = pyspiel.load_game(short_name("muster"))
+    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 3), 2.0, 3, 10, False, 1, False)
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), [bot, pyspiel.make_uniform_random_bot(1, 3)], 5)
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_openspiels_cpp_ismcts_cannot_resample_a_python_game() -> None:
+    """As docs/research.md says: C++ ISMCTS needs the C++ ResampleFromInfostate, which a Python game lacks."""
+    game = pyspiel.load_game(short_name("muster"))
+    policy = pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT
+    bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 3), 2.0, 3, -1, policy, False, False)
+    with pytest.raises(pyspiel.SpielError, match=r"ResampleFromInfostate\(\) not implemented"):
+        pyspiel.evaluate_bots(game.new_initial_state(), [bot, pyspiel.make_uniform_random_bot(1, 3)], 5)
