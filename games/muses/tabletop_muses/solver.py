@@ -26,10 +26,29 @@ Yahtzee solvers):
   subgraph solved for resources r holds the tables of every smaller resource
   vector too, so one solve fills the values of all of them (:meth:`Solver.block`).
 
-    >>> from tabletop_muses.cards import load_cards
-    >>> solver = Solver(load_cards().with_target(6))
-    >>> 0.0 < solver.win_probability() <= 1.0
-    True
+A set of two cards solves at once (the default set takes minutes in this pure-Python
+solver; :class:`~tabletop_muses.fast_solver.FastSolver` is the one that plays it):
+
+    >>> from tabletop_muses.cards import parse_cards
+    >>> two_cards = parse_cards('''
+    ... [game]
+    ... target = 5
+    ... hints = 2
+    ... [[card]]
+    ... name = "Alpha"
+    ... points = 3
+    ... power = "flip"
+    ... edges = ["7", "≥ 10", "", ""]
+    ... [[card]]
+    ... name = "Beta"
+    ... points = 2
+    ... power = "adjust 2"
+    ... edges = ["Pair", "⚀⚀", "12", "Both odd"]
+    ... ''')
+    >>> round(Solver(two_cards).win_probability(), 4)
+    0.8109
+    >>> round(Solver(two_cards, SCORE).win_probability(), 4)  # the expected final score instead
+    5.3924
 """
 
 from __future__ import annotations
