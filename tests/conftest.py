@@ -9,11 +9,13 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
 
 from tabletop.testing.plugins import dist_info_from_pyproject
+from tests import parallel
 
 # No property test is a timing test: on a shared, busy machine one example can
 # take longer than Hypothesis's default deadline without anything being wrong.
@@ -91,8 +93,15 @@ def pytest_configure(config: pytest.Config) -> None:
     pytest's numbered folders are shared by every run of the same user, and one
     run's clean-up would remove another's folders while it still uses them: two
     runs side by side (a developer's and another's) must never meet.
+
+    In a parallel run (pytest-xdist) each worker gets a folder of its own too,
+    rather than one inside the main process's: its paths are then as short as a
+    serial run's, which Ray's sockets need (a socket's path is at most 107 bytes).
     """
-    if config.option.basetemp is None:
+    given = config.option.basetemp
+    if hasattr(config, "workerinput"):  # a worker of a parallel run: the main process chose the folder it was given
+        given = config.known_args_namespace.basetemp
+    if given is None:
         config.option.basetemp = tempfile.mkdtemp(prefix="tabletop-pytest-")
         setattr(config, _OWN_BASETEMP, config.option.basetemp)
 
@@ -101,6 +110,18 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     own = getattr(config, _OWN_BASETEMP, None)
     if own is not None:
         shutil.rmtree(own, ignore_errors=True)
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist's, which ./test.sh runs the tests with
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` shares the tests between the workers as ``tests/parallel.py`` says."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    return parallel.scheduler(config, log)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    parallel.check_groups(items)
 
 
 @pytest.fixture(scope="session", autouse=True)
