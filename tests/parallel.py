@@ -30,6 +30,7 @@ GROUPS: dict[str, str] = {
     "tests/cluster/": "ray",
     "tests/fivedice/test_solver.py::": "fivedice-solution",
     "tests/fivedice/test_pty.py::": "fivedice-solution",
+    "tests/fivedice/test_background.py::": "fivedice-solution",
 }
 """The beginning of a test's node id, and the group it runs in."""
 
