@@ -32,13 +32,21 @@ performance-critical may override ``legal_actions`` and ``apply`` themselves.
 from __future__ import annotations
 
 import abc
-import copy
+import dataclasses
 import math
 import random
+import typing
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
+from tabletop.cloning import clone_state
+from tabletop.codec import from_data, to_data
+from tabletop.errors import GameError as GameError
+from tabletop.errors import IllegalActionError as IllegalActionError
+from tabletop.errors import InvalidActionError as InvalidActionError
+from tabletop.errors import InvalidStateError as InvalidStateError
+from tabletop.notation import parse_declared, type_arguments
 from tabletop.numbers import NumberError, excerpt, read_number
 
 if TYPE_CHECKING:
@@ -56,22 +64,6 @@ tells an action as they may know it (a replay of an unfinished game is shown thi
 
 JSON = Any
 """A value made of dicts, lists, strings, numbers, booleans and None."""
-
-
-class GameError(Exception):
-    """Base class of the errors a game raises for bad input."""
-
-
-class InvalidActionError(GameError, ValueError):
-    """A text is not an action of this game at all (it does not parse)."""
-
-
-class IllegalActionError(GameError, ValueError):
-    """A well-formed action that the rules do not allow in this state."""
-
-
-class InvalidStateError(GameError, ValueError):
-    """A serialised state or position is malformed or impossible."""
 
 
 class Action(Hashable, Protocol):
@@ -226,11 +218,14 @@ class State(abc.ABC, Generic[A]):
 
     # -- copies, views, hidden information -------------------------------------------
     def clone(self) -> Self:
-        """An independent copy of the same class; the default is a deep copy.
+        """An independent copy of the same class.
 
-        Search code clones a lot: a game with a search AI copies its fields by hand instead.
+        The default (:func:`tabletop.cloning.clone_state`) shares what cannot
+        change (numbers, text, tuples, enums, frozen dataclasses of them) and
+        copies lists, dicts and sets; anything else is deep-copied. A game whose
+        search clones a great deal may still copy its fields by hand.
         """
-        return copy.deepcopy(self)
+        return clone_state(self)
 
     def view(self, player: int) -> View:
         """Everything ``player`` may know, and nothing more.
@@ -288,9 +283,15 @@ class State(abc.ABC, Generic[A]):
         """
         return []
 
-    @abc.abstractmethod
     def to_json(self) -> JSON:
-        """The full state as JSON-compatible data (read back by :meth:`Game.state_from_json`)."""
+        """The full state as JSON-compatible data (read back by :meth:`Game.state_from_json`).
+
+        A state declared as a dataclass has it from its fields (:func:`tabletop.codec.to_data`);
+        any other state writes its own.
+        """
+        if not dataclasses.is_dataclass(self):
+            raise NotImplementedError(f"{type(self).__name__} is not a dataclass: write its to_json")
+        return to_data(self)
 
     # -- words -------------------------------------------------------------------------
     def describe(self, action: A, viewer: int | None = None) -> str:
@@ -527,16 +528,36 @@ class Game(abc.ABC, Generic[A]):
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> State[A]:
         """The position before the first action (often a chance node that deals)."""
 
-    @abc.abstractmethod
     def parse_action(self, state: State[A], text: str) -> A:
         """Read an action's notation; raise :class:`InvalidActionError` if it does not parse.
 
-        Parsing does not check legality: ``state.apply`` does.
+        Parsing does not check legality: ``state.apply`` does. The default reads
+        the action classes the game is declared with (``Game[Roll | Hold]``), each
+        by its ``parse`` classmethod (:class:`tabletop.notation.Notation` gives one).
         """
+        kinds = type_arguments(type(self), Game)
+        if not kinds:
+            raise NotImplementedError(f"{type(self).__name__} names no action classes: write its parse_action")
+        action: A = parse_declared(kinds, text, self.info.name)
+        return action
 
-    @abc.abstractmethod
     def state_from_json(self, data: JSON) -> State[A]:
-        """Read a full state; raise :class:`InvalidStateError` saying what is wrong and where."""
+        """Read a full state; raise :class:`InvalidStateError` saying what is wrong and where.
+
+        The default reads the dataclass :meth:`new_initial_state` is declared to
+        return (:func:`tabletop.codec.from_data`), then refuses a state that
+        breaks the game's own invariants (:meth:`State.invariant_violations`).
+        """
+        kind = typing.get_type_hints(type(self).new_initial_state).get("return")
+        if not (isinstance(kind, type) and issubclass(kind, State) and dataclasses.is_dataclass(kind)):
+            raise NotImplementedError(
+                f"{type(self).__name__}'s states are not declared dataclasses: write its state_from_json"
+            )
+        state: State[A] = from_data(kind, data)
+        problems = state.invariant_violations()
+        if problems:
+            raise InvalidStateError("; ".join(problems))
+        return state
 
     def agents(self) -> Mapping[str, AgentFactory[A]]:
         """Computer players by level name, in menu order (e.g. ``"random"``)."""

@@ -100,7 +100,7 @@ def loads(text: str) -> Any:
 
     >>> loads('{"turn": ' + "9" * 5000 + "}")
     Traceback (most recent call last):
-    tabletop.game.InvalidStateError: not a Muster position: a number of 5000 digits (the longest allowed has 6)
+    tabletop.errors.InvalidStateError: not a Muster position: a number of 5000 digits (the longest allowed has 6)
     """
     try:
         return json.loads(text, parse_int=json_number(MAX_NUMBER_DIGITS, _not_a_position))
