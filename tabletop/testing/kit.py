@@ -22,6 +22,7 @@ from tabletop.game import Game, State
 from tabletop.loop import Match
 from tabletop.rng import derive_seed, make_rng
 from tabletop.testing import state_checks as sc
+from tabletop.testing.hash_seed import check_other_process
 from tabletop.testing.util import action_list, describe_differences, fail, snapshot
 
 DEFAULT_PLAYOUTS = 20
@@ -45,6 +46,8 @@ class KitReport:
     illegal_tried: int = 0
     resamples: int = 0
     resamples_differing: int = 0
+    replayed_elsewhere: int = 0
+    """Playouts played again in another process under another ``PYTHONHASHSEED`` (0: the game could not be sent)."""
 
 
 @dataclass
@@ -199,6 +202,7 @@ def check_game(
     resamples: int = 2,
     illegal_per_position: int = 4,
     follow: int = 40,
+    other_process: bool = True,
 ) -> KitReport:
     """Run every conformance check on ``playouts`` seeded random games; raise AssertionError on a failure.
 
@@ -208,7 +212,10 @@ def check_game(
     checked position, ``illegal_per_position`` the number of actions legal
     elsewhere tried there, and ``follow`` how many of the playout's next
     actions a state read back from JSON must replay identically (the position
-    nearest the middle of each playout follows it to the end). The message of
+    nearest the middle of each playout follows it to the end). With
+    ``other_process`` the playouts are played again in another process under
+    another ``PYTHONHASHSEED`` and must be the same games
+    (:func:`tabletop.testing.hash_seed.check_other_process`). The message of
     a failure names the check, the playout seed and how to replay it.
 
         >>> check_game(game, options={"hand": "4"}, playouts=50)   # doctest: +SKIP
@@ -223,8 +230,7 @@ def check_game(
     report = KitReport(game.info.id, resolved)
     seen: dict[str, Any] = {}  # actions legal somewhere: candidates for "illegal here"
     knobs = _Knobs(deep_fraction, resamples, illegal_per_position, follow)
-    for index in range(playouts):
-        _run_playout(game, seed + index, resolved, report, seen, knobs)
+    histories = {seed + i: _run_playout(game, seed + i, resolved, report, seen, knobs) for i in range(playouts)}
     if not game.info.perfect_information and report.resamples and not report.resamples_differing:
         raise ConformanceError(
             f"{game.info.id} {resolved}: check_no_leak failed: resample_hidden hides nothing: "
@@ -232,6 +238,11 @@ def check_game(
             "Redraw what each player cannot see in resample_hidden(), or declare "
             "GameInfo(perfect_information=True)."
         )
+    if other_process:
+        try:
+            report.replayed_elsewhere = check_other_process(game, resolved, histories)
+        except AssertionError as exc:
+            raise ConformanceError(f"{game.info.id} {resolved}: check_other_process failed: {exc}") from None
     return report
 
 
@@ -242,7 +253,8 @@ def _run_playout(
     report: KitReport,
     seen: dict[str, Any],
     knobs: _Knobs,
-) -> None:
+) -> list[str]:
+    """Play and check the playout of ``seed``; return its actions in notation."""
     players = game.info.seat_count(options)
     where = _Where(game, seed, options)
     check_rng = make_rng(derive_seed(seed, "kit-checks"))
@@ -280,6 +292,7 @@ def _run_playout(
         _deep_checks(game, state, playout.actions[step:end], step, where, report, seen, check_rng, knobs)
     with where.checking("check_replay", lambda: len(playout.actions)):
         check_replay(game, playout)
+    return playout.history
 
 
 def _deep_steps(count: int, fraction: float, rng: random.Random) -> Iterator[int]:
