@@ -8,8 +8,7 @@ interpreter under another hash seed and fails if any differs.
 
 The game travels to that process by :mod:`pickle`, as a reference to its class, so it must be importable
 there (a game made inside a function is not, and is then not checked this way: the report says how many
-playouts were). Run as ``python -m tabletop.testing.hash_seed``, it reads the pickled game, options and seeds
-on its standard input and writes each playout's actions as JSON.
+playouts were). The other process runs :mod:`tabletop.testing.playout_child`.
 """
 
 from __future__ import annotations
@@ -49,7 +48,7 @@ def check_other_process(game: Any, options: Mapping[str, str], histories: Mappin
     seed = other_hash_seed(os.environ)
     env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     done = subprocess.run(
-        [sys.executable, "-m", "tabletop.testing.hash_seed"],
+        [sys.executable, "-m", "tabletop.testing.playout_child"],
         input=payload,
         env=env,
         capture_output=True,
@@ -73,21 +72,3 @@ def check_other_process(game: Any, options: Mapping[str, str], histories: Mappin
                 "rules): sort it, or draw by notation as the default sample_chance does"
             )
     return len(histories)
-
-
-def main() -> int:
-    """Read the pickled game, options and seeds from standard input; write each playout's actions as JSON."""
-    from tabletop.testing.kit import random_playout
-
-    try:
-        game, options, seeds = pickle.loads(sys.stdin.buffer.read())
-    except Exception as exc:  # the game's module cannot be imported here
-        print(f"cannot load the game: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return CANNOT_LOAD
-    histories = {str(seed): random_playout(game, seed, options).history for seed in seeds}
-    json.dump(histories, sys.stdout)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
