@@ -40,6 +40,15 @@ SHARED_FIXTURES: dict[str, str] = {"cluster": "ray", "solved": "fivedice-solutio
 LONGEST: tuple[str, ...] = (
     "tests/cli/test_fresh_clone.py::",  # a new virtual environment from the package registry, each
     "tests/test_code_quality.py::test_mypy_strict_finds_no_error",  # mypy over the whole tree, cold
+    "tests/muses/test_pty.py::test_whole_seeded_game_with_advice",
+    "tests/fivedice/test_rules.py::test_the_kit_passes",
+    "tests/muses/test_conformance.py::",
+    "tests/muses/test_pty_rotation.py::",
+    "tests/cli/test_hidden_information.py::",
+    "tests/adapters/test_stable_baselines3.py::test_maskable_ppo_trains",
+    "tests/freecell/test_solver.py::test_deal_11982_has_no_solution",
+    "tests/muses/test_cardset_naive.py::test_exact_naive_value_of_the_default_set",
+    "tests/freecell/test_pty.py::",
 )
 """The tests (node ids, or their beginnings) that take the longest, as measured, longest first."""
 
