@@ -307,6 +307,16 @@ class State(abc.ABC, Generic[A]):
         """``action`` in words, the same for every viewer; the default is its notation."""
         return str(action)
 
+    def event_facts(self, action: A, viewer: int | None = None) -> Any:
+        """What ``action`` does here as data, as ``viewer`` may know it, for a board to draw its log from.
+
+        The match keeps it in the action's :class:`~tabletop.events.Event`, and the
+        board gets it beside the words (``Log.facts``). Like :meth:`describe`, it
+        may tell ``viewer`` no more than their view shows. None by default: the log
+        is told in words only.
+        """
+        return None
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.to_json() == other.to_json()
 

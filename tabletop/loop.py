@@ -12,25 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Generic
 
+from tabletop.events import Event
 from tabletop.game import CHANCE, A, Agent, Game, State, View
 from tabletop.rng import derive_seed, make_rng, new_seed
 
-
-@dataclass(frozen=True)
-class Event:
-    """One applied action: who took it and how each player may read it."""
-
-    actor: int
-    notation: str
-    texts: tuple[str, ...]
-    """``texts[p]`` is what player ``p`` may know; the last entry is the full truth."""
-
-    def text_for(self, viewer: int | None) -> str:
-        """The text as ``viewer`` may read it; None (no seat) gets the full truth."""
-        return self.texts[-1] if viewer is None else self.texts[viewer]
+__all__ = ["Event", "Match"]
 
 
 class Match(Generic[A]):
@@ -88,13 +76,15 @@ class Match(Generic[A]):
         """Apply a legal action (of a person, an agent or chance) and log it."""
         state = self.state
         actor = state.current_player()
-        texts = tuple(state.describe(action, p) for p in range(self.players)) + (state.describe(action, None),)
+        viewers = [*range(self.players), None]
+        texts = tuple(state.describe(action, p) for p in viewers)
+        facts = tuple(state.event_facts(action, p) for p in viewers)
         state.apply(action)
         if self.redoable and self.redoable[-1] == str(action):
             self.redoable.pop()
         else:
             self.redoable.clear()
-        event = Event(actor, str(action), texts)
+        event = Event(actor, str(action), texts, facts if any(f is not None for f in facts) else ())
         self.history.append(event.notation)
         self.events.append(event)
         if self.on_action is not None:

@@ -15,7 +15,7 @@ costs what its action's chance falls short of the best one's. No I/O here:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.analysis import REVIEW_SECONDS, Analyst, analysis_rng
@@ -54,6 +54,8 @@ class Graded:
     samples: int | None = None
     reply: str | None = None
     """The reply the analyst expected to its pick (:attr:`tabletop.analysis.Rated.reply`), if it says."""
+    facts: list[Any] = field(default_factory=list)
+    """The facts of each log line (:attr:`tabletop.events.Event.facts`), when the game gives them."""
 
     @property
     def cost(self) -> float:
@@ -160,6 +162,7 @@ def review_game(
             if played_win is not None:
                 best = analysis.rated[0]
                 log = [event.text_for(seat) for event in match.events]
+                facts = [event.facts_for(seat) for event in match.events]
                 graded.append(
                     Graded(
                         ply,
@@ -172,6 +175,7 @@ def review_game(
                         log,
                         analysis.samples,
                         best.reply,
+                        facts,
                     )
                 )
             if progress is not None:

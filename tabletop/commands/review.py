@@ -414,4 +414,4 @@ def board_of(ui: Any, decision: Graded) -> Any:
     """The position as the player saw it at the decision, with the log they had read."""
     from tabletop.ui.base import Log
 
-    return ui.render(decision.view, Log(decision.log[-50:]))
+    return ui.render(decision.view, Log(decision.log[-50:], facts=decision.facts[-50:]))

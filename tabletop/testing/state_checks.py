@@ -367,7 +367,7 @@ def check_returns(state: State[Any], players: int) -> None:
 
 def check_describe(state: State[Any], players: int, limit: int = 20, alike_limit: int = 64) -> None:
     """``describe(action, viewer)`` is non-empty text for every player and for None, changing nothing,
-    and tells a player no more than their view does.
+    and tells a player no more than their view does; nor do the facts of :meth:`~tabletop.game.State.event_facts`.
 
     Two actions that lead to different positions which player ``p``'s view shows
     the same (a card dealt face down to the opponent, say) must read the same in
@@ -387,21 +387,23 @@ def check_describe(state: State[Any], players: int, limit: int = 20, alike_limit
         after = state_after(state, action)
         afters.append((action, after, snapshot(after.to_json())))
     for viewer in viewers:
-        by_view: dict[Any, list[tuple[Any, str, str]]] = {}
+        by_view: dict[Any, list[tuple[Any, tuple[str, Any], str]]] = {}
         for action, after, position in afters:
-            text = state.describe(action, viewer)
+            # The words, and the facts a board draws from (event_facts), may tell no more than the view.
+            told = (state.describe(action, viewer), state.event_facts(action, viewer))
             seen = by_view.setdefault(view_for(after, viewer), [])
-            for other, other_text, other_position in seen:
-                if other_text != text and other_position != position:
-                    who, view = (
-                        (f"player {viewer}", f"view(player={viewer})")
-                        if viewer != SPECTATOR
-                        else ("someone at no seat", "public_view()")
-                    )
-                    fail(
-                        f"describe() tells {who} more than their view: {str(other)!r} and {str(action)!r} "
-                        f"lead to positions {view} shows the same, yet read {other_text!r} and {text!r}"
-                    )
-            seen.append((action, text, position))
+            for other, other_told, other_position in seen:
+                for hook, mine, theirs in zip(("describe", "event_facts"), told, other_told, strict=True):
+                    if mine != theirs and other_position != position:
+                        who, view = (
+                            (f"player {viewer}", f"view(player={viewer})")
+                            if viewer != SPECTATOR
+                            else ("someone at no seat", "public_view()")
+                        )
+                        fail(
+                            f"{hook}() tells {who} more than their view: {str(other)!r} and {str(action)!r} "
+                            f"lead to positions {view} shows the same, yet read {theirs!r} and {mine!r}"
+                        )
+            seen.append((action, told, position))
     if snapshot(state.to_json()) != before:
         fail("describe() changed the state")

@@ -21,6 +21,7 @@ from tabletop.game import A
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 
+    from tabletop.events import Event
     from tabletop.game import Game, State, View
 
 
@@ -109,21 +110,40 @@ class Log(list[str]):
     last decision in sight (the opponent's whole turn) reads :attr:`fresh`, and
     one that marks what just changed compares the view with :attr:`before`.
 
+    A board that draws its log from the game's own facts rather than its words
+    reads :attr:`facts`, one per line (:meth:`of` takes both from the match's events).
+
     >>> log = Log(["North plays Flame 3.", "South draws a card."], fresh=1)
     >>> log.new_lines()
     ['South draws a card.']
-    >>> log[-1], log.before is None
-    ('South draws a card.', True)
+    >>> log[-1], log.before is None, log.facts
+    ('South draws a card.', True, ())
     """
 
-    def __init__(self, lines: Sequence[str] = (), *, fresh: int = 0, before: View | None = None) -> None:
+    def __init__(
+        self, lines: Sequence[str] = (), *, fresh: int = 0, before: View | None = None, facts: Sequence[Any] = ()
+    ) -> None:
         super().__init__(lines)
+        self.facts = tuple(facts) if len(facts) == len(self) else ()
+        """Each line's facts (:meth:`tabletop.game.State.event_facts`), as the viewer may know them; empty
+        when not known (a plain list of lines)."""
         self.fresh = min(fresh, len(self))
         """How many of the last lines came after the viewer's latest decision (0: none, or not known)."""
         self.before = before
         """The viewer's view just after the first decision of their latest turn (a turn: their decisions
         with only chance between), or before the first move if they have made none; None when not known.
         What differs from it now is what the other players did since, and what chance brought the viewer."""
+
+    @classmethod
+    def of(cls, events: Sequence[Event], viewer: int | None, *, fresh: int = 0, before: View | None = None) -> Log:
+        """The log of ``events`` as ``viewer`` may read them: their words, and their facts when the game gives them."""
+        facts = [e.facts_for(viewer) for e in events]
+        return cls(
+            [e.text_for(viewer) for e in events],
+            fresh=fresh,
+            before=before,
+            facts=facts if any(f is not None for f in facts) else (),
+        )
 
     def new_lines(self) -> list[str]:
         """The lines that came after the viewer's latest decision."""

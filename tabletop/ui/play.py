@@ -101,10 +101,9 @@ class Table:
     def log(self, viewer: int) -> Log:
         """The latest log lines as ``viewer`` may read them, with what is new to them since their last decision."""
         events = self.match.events
-        lines = [e.text_for(viewer) for e in events[-LOG_EVENTS:]]
         mine = [i for i, e in enumerate(events) if e.actor == viewer]
         fresh = len(events) - 1 - mine[-1] if mine else len(events)
-        return Log(lines, fresh=fresh, before=self._view_before(viewer))
+        return Log.of(events[-LOG_EVENTS:], viewer, fresh=fresh, before=self._view_before(viewer))
 
     def _view_before(self, viewer: int) -> View:
         """The viewer's view just after the first decision of their latest turn (see :attr:`Log.before`)."""
@@ -550,7 +549,7 @@ def show_log(table: Table, player: int) -> None:
     """The whole game's log so far, as ``player`` may know it, numbered and scrollable."""
     from rich.text import Text
 
-    lines = table.ui.whole_log([e.text_for(player) for e in table.match.events])
+    lines = table.ui.whole_log(Log.of(table.match.events, player))
     width = len(str(len(lines)))
     body = Text("\n").join(Text(f"{i:>{width}}. {line}") for i, line in enumerate(lines, 1)) if lines else Text("")
     hidden = " (what was hidden from you stays hidden)" if not table.match.game.info.perfect_information else ""

@@ -197,6 +197,15 @@ def telling_describe(rules: Any) -> Any:
     return broken(rules, "Telling", describe=describe)
 
 
+def telling_facts(rules: Any) -> Any:
+    """Words that hide the dealt cards, but facts for the board that name every one to both players."""
+
+    def event_facts(self: Any, action: Any, viewer: int | None = None) -> str:
+        return str(action)
+
+    return broken(rules, "TellingFacts", event_facts=event_facts)
+
+
 def view_not_json(rules: Any) -> Any:
     class SetView(rules.HighCardView):  # type: ignore[misc]
         def to_json(self) -> JSON:
@@ -235,6 +244,7 @@ CASES = [
     (bad_returns, "check_returns", "must lie in [0, 1]"),
     (silent_describe, "check_describe", "is empty"),
     (telling_describe, "check_describe", "tells player"),
+    (telling_facts, "check_describe", "event_facts() tells player"),
     (view_not_json, "check_views", "not JSON"),
     (loses_cards, "check_invariants", "breaks the game's invariants"),
 ]
