@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from tabletop.ui.base import Log
 from tabletop_muster import game
+from tabletop_muster.events import MusterEvent
 from tabletop_muster.state import MusterState
+from tabletop_muster.view import MusterView
 
 
 def legal(state: MusterState) -> set[str]:
@@ -39,3 +44,8 @@ def why_not(state: object, code: str, verb: str | None = None) -> str:
     from tabletop_muster.reasons import why_unplayable
 
     return why_unplayable(state, card(code), verb) or ""  # type: ignore[arg-type]
+
+
+def event_log(events: Sequence[MusterEvent], *, fresh: int = 0, before: MusterView | None = None) -> Log:
+    """A log as the table hands it to the board: each event's words, and the events themselves as its facts."""
+    return Log([e.words() for e in events], fresh=fresh, before=before, facts=events)

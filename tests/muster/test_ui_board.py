@@ -10,9 +10,11 @@ import pytest
 from tabletop_muster import game
 from tabletop_muster.board import board, column_text, condense, log_lines, result
 from tabletop_muster.cards import parse_token
+from tabletop_muster.events import BANNER, DECK_DRAW, DRAWN, FIRST, TAKE, TURNED_UP, MusterEvent
 from tabletop_muster.position import build_state
 from tabletop_muster.state import MusterState
 from tabletop_muster.ui import MusterUI
+from tests.muster.helpers import event_log
 from tests.muster.ui_helpers import console, decision_states, lines_of, text_of
 
 BOARD_LINES = 16
@@ -148,7 +150,9 @@ def test_log_lines_wrap_and_keep_the_newest() -> None:
     assert lines[0] == "· older" and lines[-1].endswith("the game ends.") and len(lines) == 3
     assert [t.plain for t in log_lines(["a", "b", "c", "d"], 3)] == ["· b", "· c", "· d"]
     # Short of room, the newest entry is told shorter; one too long even so is cut with an ellipsis.
-    one = log_lines([long], 1)
+    turned_up = MusterEvent(TURNED_UP, None, card="Leaf 1", castle="Leaf", last_card=True)
+    assert turned_up.words() == long
+    one = log_lines(event_log([turned_up]), 1)
     assert [t.plain for t in one] == ["· Leaf 1 turned up onto Leaf: the deck's last card, the game ends"]
     endless = log_lines(["North plays " + "Water 1, " * 20 + "under the Water castle."], 1)
     assert len(endless) == 1 and endless[0].plain.endswith("…") and len(endless[0].plain) <= 78
@@ -156,12 +160,12 @@ def test_log_lines_wrap_and_keep_the_newest() -> None:
 
 def test_a_deck_draw_is_logged_once() -> None:
     log = [
-        "South draws from the deck.",
-        "South draws Water 3 from the deck.",
-        "North draws from the deck.",
-        "North draws a card from the deck. That was the deck's last card: the game ends.",
+        MusterEvent(DECK_DRAW, 1),
+        MusterEvent(DRAWN, 1, card="Water 3"),
+        MusterEvent(DECK_DRAW, 0),
+        MusterEvent(DRAWN, 0, last_card=True),
     ]
-    lines = [t.plain for t in log_lines(log, 3)]
+    lines = [t.plain for t in log_lines(event_log(log), 3)]
     assert lines[0] == "· South draws Water 3 from the deck."
     assert lines[1].startswith("· North draws a card from the deck.")
     assert not any(line.endswith("draws from the deck.") for line in lines)
@@ -171,28 +175,28 @@ def test_a_deck_draw_is_logged_once() -> None:
 
 def test_a_refill_from_the_deck_is_one_log_line() -> None:
     hidden = [
-        "South plays Leaf 4 on the Leaf column.",
-        "South draws from the deck.",
-        "South draws a card from the deck.",
+        MusterEvent(BANNER, 1, card="Leaf 4", castle="Leaf"),
+        MusterEvent(DECK_DRAW, 1),
+        MusterEvent(DRAWN, 1),
     ]
-    hidden += [
-        "South draws from the deck.",
-        "South draws a card from the deck. That was the deck's last card: the game ends.",
-    ]
-    assert condense(hidden) == [
-        "South plays Leaf 4 on the Leaf column.",
+    hidden += [MusterEvent(DECK_DRAW, 1), MusterEvent(DRAWN, 1, last_card=True)]
+    assert condense(event_log(hidden)) == [
+        "South plays Leaf 4 under the Leaf castle.",
         "South draws 2 cards from the deck. That was the deck's last card: the game ends.",
     ]
-    seen = ["North draws Water 3 from the deck.", "North draws a Rainbow Wizard from the deck."]
-    assert condense(seen) == ["North draws Water 3 and a Rainbow Wizard from the deck."]
+    seen = [MusterEvent(DRAWN, 0, card="Water 3"), MusterEvent(DRAWN, 0, card="Rainbow Wizard/Bridge")]
+    assert condense(event_log(seen)) == ["North draws Water 3 and a Rainbow Wizard/Bridge from the deck."]
     # Draws of different players, or after a castle-space take, stay apart.
-    apart = ["North draws a card from the deck.", "South draws a card from the deck."]
-    assert condense(apart) == apart
-    took = ["North takes Fire 2 from the Fire castle space.", "North draws a card from the deck."]
-    assert condense(took) == took
+    apart = [MusterEvent(DRAWN, 0), MusterEvent(DRAWN, 1)]
+    assert condense(event_log(apart)) == ["North draws a card from the deck.", "South draws a card from the deck."]
+    took = [MusterEvent(TAKE, 0, card="Flame 2", castle="Flame"), MusterEvent(DRAWN, 0)]
+    assert condense(event_log(took)) == [
+        "North takes Flame 2 from the Flame castle space.",
+        "North draws a card from the deck.",
+    ]
     # The play stays in view above a two-card refill in three log lines.
-    lines = [t.plain for t in log_lines(["North goes first.", *hidden], 3)]
-    assert lines[0] == "· South plays Leaf 4 on the Leaf column."
+    lines = [t.plain for t in log_lines(event_log([MusterEvent(FIRST, 0), *hidden]), 3)]
+    assert lines[0] == "· South plays Leaf 4 under the Leaf castle."
 
 
 def test_a_short_terminal_gets_fewer_log_lines() -> None:

@@ -18,7 +18,8 @@ backquotes is a module and nothing else is):
 1. ``cards``: card kinds, column tokens, their tables and names.
 2. ``actions`` (every action and its notation), ``scoring``, ``rules_text``.
 3. ``rules``: the rules engine, MusterRules (position, legal actions, chance, apply).
-4. ``playout`` (random playouts), ``view`` (what one player may know; a view's JSON).
+4. ``playout`` (random playouts), ``view`` (what one player may know; a view's JSON), ``events`` (an action as
+   data for the log, and its words).
 5. ``notation`` (words), ``codec`` (a state's JSON, the checked reader), ``reasons`` (why not), ``encoding`` (numbers).
 6. ``state``: MusterState, the rules plus the framework's State protocol, handed to layers 4-5.
 7. ``position`` (positions as JSON, read back as a MusterState), ``ai.features``.

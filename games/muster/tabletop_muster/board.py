@@ -19,8 +19,7 @@ the prompt) and :func:`result_table` (the final reckoning).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich import box
@@ -40,6 +39,17 @@ from tabletop_muster.cards import (
     is_rainbow,
     seat_label,
     token_code,
+)
+from tabletop_muster.events import (
+    DEALT,
+    DECK_DRAW,
+    DRAWN,
+    FIRST,
+    LAST_CARD,
+    LAST_CARD_SHORT,
+    TURNED_UP,
+    MusterEvent,
+    short_card,
 )
 from tabletop_muster.scoring import CastleResult, Score, column_strength
 from tabletop_muster.view import MusterView, TableView
@@ -344,156 +354,168 @@ def status_line(view: MusterView, before: MusterView | None = None, *, legend: b
     return line
 
 
-DECK_DRAW = " draws from the deck."
-DRAWN = re.compile(r"^(?P<who>\S+(?: \(you\))?) draws (?P<what>.+?) from the deck\.(?P<rest>.*)$")
-"""A deck draw with its card (or "a card" when the viewer may not see it)."""
+@dataclass(frozen=True)
+class Entry:
+    """One entry of the log as the board tells it: an event, or a player's draws or deal told in one."""
+
+    long: str
+    short: str
+    """In fewer words, for a log short of room."""
+    seat: int | None = None
+    """Whose entry, to join a player's entries in a row; None: one that joins the entry before it."""
+    own: bool = False
+    """The viewer's own: their draws give way before the opponent's."""
+    main: bool = False
+    """A player's main action of a turn, kept in view the longest."""
+    no_turn: bool = False
+    """The deal or the choice of the first player: no one's turn, so they give way like old lines."""
+
+
+def entry_of(event: MusterEvent) -> Entry:
+    """The board's entry for one event."""
+    return Entry(
+        event.words(),
+        event.short_words(),
+        None if event.kind == TURNED_UP else event.seat,
+        event.is_own and event.kind != TURNED_UP,
+        event.is_main,
+        event.kind in (DEALT, FIRST),
+    )
+
+
+def events_of(log: Sequence[str]) -> list[MusterEvent | None]:
+    """The event of each log line (a :class:`tabletop.ui.base.Log` keeps them), None for a line without one."""
+    facts = list(getattr(log, "facts", ()) or ())
+    if len(facts) != len(log):
+        return [None] * len(log)
+    return [fact if isinstance(fact, MusterEvent) else None for fact in facts]
 
 
 def condense(log: Sequence[str]) -> list[str]:
-    """The log with a player's deck draws in a row told in one line.
+    """The log with a player's deck draws in a row, and the deal, told in one line each.
 
     The "draws from the deck." line of the decision goes when its card's own
     line follows, and a refill's draws in a row join up, so that a computer
-    turn keeps its play in view above them.
-
-    >>> condense(["South draws from the deck.", "South draws Water 3 from the deck.", "North draws from the deck."])
-    ['South draws Water 3 from the deck.', 'North draws from the deck.']
-    >>> condense(["North draws a card from the deck.", "North draws from the deck.", "North draws a card from the deck."])
-    ['North draws 2 cards from the deck.']
+    turn keeps its play in view above them. A line without its event (a plain
+    list of lines) is told as it is.
     """
-    return [entry for entry, _ in condense_marked(log)]
+    return [entry.long for entry, _ in condense_marked(log)]
 
 
-def condense_marked(log: Sequence[str], fresh: int = 0) -> list[tuple[str, bool]]:
-    """:func:`condense`, each entry with whether it holds one of the last ``fresh`` lines.
-
-    >>> condense_marked(["South draws from the deck.", "South draws Water 3 from the deck."], fresh=1)
-    [('South draws Water 3 from the deck.', True)]
-    """
+def condense_marked(log: Sequence[str], fresh: int = 0) -> list[tuple[Entry, bool]]:
+    """:func:`condense` as entries, each with whether it holds one of the last ``fresh`` lines."""
     first_fresh = len(log) - min(fresh, len(log)) if fresh > 0 else len(log)
-    out: list[tuple[str, bool]] = []
-    run: list[tuple[re.Match[str], bool]] = []  # a player's deck draws in a row, not yet written
-    for line, new in _deals_joined(_without_announced_draws(log, first_fresh)):
-        drawn = DRAWN.match(line)
-        if drawn and run and drawn["who"] == run[0][0]["who"] and not run[-1][0]["rest"]:
-            run.append((drawn, new))
-            continue
-        if run:
-            out.append((_draws_line([m for m, _ in run]), any(n for _, n in run)))
-        run = [(drawn, new)] if drawn else []
-        if not drawn:
-            out.append((line, new))
-    if run:
-        out.append((_draws_line([m for m, _ in run]), any(n for _, n in run)))
-    return out
-
-
-def _without_announced_draws(log: Sequence[str], first_fresh: int) -> list[tuple[str, bool]]:
-    """The log less each "draws from the deck." decision whose card's own line follows, with freshness."""
-    kept = []
-    for i, line in enumerate(log):
-        if line.endswith(DECK_DRAW) and i + 1 < len(log):
-            who = line[: -len(DECK_DRAW)]
-            following = log[i + 1]
-            # The chance line may go on: "... from the deck. That was the deck's last card: ..."
-            if following != line and following.startswith(who + " draws ") and " from the deck." in following:
-                continue
-        kept.append((line, i >= first_fresh))
-    return kept
-
-
-DEALT = re.compile(r"^(?P<who>\S+(?: \(you\))?) is dealt (?P<what>.+)\.$")
-
-
-def _deals_joined(lines: Sequence[tuple[str, bool]]) -> list[tuple[str, bool]]:
-    """The deal in one line per player: ``North is dealt 5 cards.``, ``South (you) is dealt Water 2, ... and Leaf 1.``"""
-    out: list[tuple[str, bool]] = []
+    told = [
+        (event, line, i >= first_fresh)
+        for i, (line, event) in enumerate(zip(log, events_of(log), strict=True))
+        if not _announced(event, events_of(log)[i + 1] if i + 1 < len(log) else None)
+    ]
+    out: list[tuple[Entry, bool]] = []
     i = 0
-    while i < len(lines):
-        if not DEALT.match(lines[i][0]):
-            out.append(lines[i])
+    while i < len(told):
+        event, line, new = told[i]
+        if event is None:
+            out.append((Entry(line, line), new))
             i += 1
-            continue
-        dealt: dict[str, list[str]] = {}
-        new = False
-        while i < len(lines) and (m := DEALT.match(lines[i][0])):
-            dealt.setdefault(m["who"], []).append(m["what"])
-            new = new or lines[i][1]
+        elif event.kind == DEALT:
+            run = _run(told, i, lambda e: e.kind == DEALT)
+            out += _deals(run)
+            i += len(run)
+        elif event.kind == DRAWN:
+            run = _run(told, i, _drawn_by(event.seat))
+            run = run[: next((k + 1 for k, (e, _) in enumerate(run) if e.last_card), len(run))]
+            out.append((_draws(event, [e for e, _ in run]), any(n for _, n in run)))
+            i += len(run)
+        else:
+            out.append((entry_of(event), new))
             i += 1
-        for who, cards in dealt.items():
-            if all(card == "a card" for card in cards):
-                what = "a card" if len(cards) == 1 else f"{len(cards)} cards"
-            else:
-                what = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
-            out.append((f"{who} is dealt {what}.", new))
     return out
 
 
-def _draws_line(run: Sequence[re.Match[str]]) -> str:
-    """One line for a player's deck draws in a row: "2 cards" when none is shown."""
+def _drawn_by(seat: int | None) -> Callable[[MusterEvent], bool]:
+    """Whether an event is a deck draw of ``seat``'s."""
+    return lambda event: event.kind == DRAWN and event.seat == seat
+
+
+def _announced(event: MusterEvent | None, following: MusterEvent | None) -> bool:
+    """A decision to draw from the deck whose card's own line follows it."""
+    return (
+        event is not None
+        and event.kind == DECK_DRAW
+        and following is not None
+        and following.kind == DRAWN
+        and following.seat == event.seat
+    )
+
+
+def _run(
+    told: Sequence[tuple[MusterEvent | None, str, bool]], start: int, alike: Callable[[MusterEvent], bool]
+) -> list[tuple[MusterEvent, bool]]:
+    """The events from ``start`` on that are ``alike``, with their freshness."""
+    run: list[tuple[MusterEvent, bool]] = []
+    for event, _, new in told[start:]:
+        if event is None or not alike(event):
+            break
+        run.append((event, new))
+    return run
+
+
+def _cards(events: Sequence[MusterEvent], short: bool) -> str:
+    """``2 cards`` when none is shown, else the cards by name: ``Water 2, Leaf 1 and Flame 3``."""
+    if all(e.card is None for e in events):
+        return "a card" if len(events) == 1 else f"{len(events)} cards"
+    names = [short_card(e.card) if short else e.shown_card() for e in events]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _deals(run: Sequence[tuple[MusterEvent, bool]]) -> list[tuple[Entry, bool]]:
+    """The deal in one entry per player: ``North is dealt 5 cards.``, ``South (you) is dealt Water 2, ... and Leaf 1.``"""
+    seats: dict[int | None, list[MusterEvent]] = {}
+    for event, _ in run:
+        seats.setdefault(event.seat, []).append(event)
+    new = any(n for _, n in run)
+    out = []
+    for events in seats.values():
+        first = events[0]
+        dealt = [MusterEvent(DEALT, e.seat, e.viewer, card=e.card) for e in events]
+        long, short = f"{first.who} is dealt {_cards(dealt, False)}.", f"{first.who} is dealt {_cards(dealt, True)}"
+        out.append((Entry(long, short, first.seat, first.is_own, no_turn=True), new))
+    return out
+
+
+def _draws(first: MusterEvent, run: Sequence[MusterEvent]) -> Entry:
+    """One entry for a player's deck draws in a row."""
     if len(run) == 1:
-        return run[0].string
-    cards = [draw["what"] for draw in run]
-    if all(card == "a card" for card in cards):
-        what = f"{len(cards)} cards"
-    else:
-        what = ", ".join(cards[:-1]) + " and " + cards[-1]
-    return f"{run[0]['who']} draws {what} from the deck.{run[-1]['rest']}"
+        return entry_of(first)
+    last = run[-1].last_card
+    long = f"{first.who} draws {_cards(run, False)} from the deck.{LAST_CARD if last else ''}"
+    short = f"{first.who} draws {_cards(run, True)}{LAST_CARD_SHORT if last else ''}"
+    return Entry(long, short, first.seat, first.is_own)
 
 
-SHORTER = (
-    (re.compile(r"^The deck's top card, (.+), goes face up onto the (\w+) castle space\."), r"\1 turned up onto \2"),
-    (re.compile(r"^The deck's top card is (.+?)\.(?: \S+(?: \(you\))? chooses its castle space\.)?"), r"\1 turned up"),
-    (re.compile(r" under the (\w+) castle and plays (.+) on it\.$"), r" + \2 under \1"),
-    (re.compile(r"makes a Rainbow Bridge"), "makes a Bridge"),
-    (re.compile(r"makes (\d) Rainbow Bridges"), r"makes \1 Bridges"),
-    (re.compile(r" from under the (\w+) castle to under the (\w+) castle\."), r" from \1 to \2"),
-    (re.compile(r"a Rainbow Wizard"), "a Wizard"),
-    (re.compile(r" (under|onto|from) the (\w+) castle(?: space)?\."), r" \1 \2"),
-    (re.compile(r" for the Rainbow (Wizard|Bridge) in (.+) column\.$"), r" for the \1 in \2"),
-    (re.compile(r" from the deck\."), ""),
-    (re.compile(r" That was the deck's last card: the game ends\."), ": the deck's last card, the game ends"),
-    (re.compile(r"\.$"), ""),
-)
-"""Rewrites that give a log entry's short form: ``South plays Feather 5 under Feather``."""
-
-WHO = re.compile(r"^(?P<who>(?:North|South)(?: \(you\))?) ")
-MAIN = re.compile(r"^(?:North|South)(?: \(you\))? (?:plays|makes|moves|castles|swaps) ")
-"""An entry telling a player's action (not a draw)."""
-
-
-def short_form(entry: str) -> str:
-    """An entry in fewer words, for a log that is short of room.
-
-    >>> short_form("South plays Feather 5 under the Feather castle.")
-    'South plays Feather 5 under Feather'
-    >>> short_form("North takes Leaf 2 from the Leaf castle space.")
-    'North takes Leaf 2 from Leaf'
-    >>> short_form("North draws 2 cards from the deck.")
-    'North draws 2 cards'
-    """
-    for pattern, replacement in SHORTER:
-        entry = pattern.sub(replacement, entry)
-    return entry
-
-
-def _joined(entries: Sequence[str]) -> list[str]:
+def _joined(entries: Sequence[Entry]) -> list[str]:
     """Short entries in a row told in one line per player: ``North castles X onto Leaf; takes Cloud 4 from Cloud``.
 
     A card turned up by a Move joins the move that turned it up.
     """
     out: list[str] = []
-    who: str | None = None
+    seat: int | None = None
     for entry in entries:
-        m = WHO.match(entry)
-        if out and m and m["who"] == who:
-            out[-1] += "; " + entry[m.end() :]
-        elif out and not m and who is not None:
-            out[-1] += "; " + entry
+        if out and entry.seat is not None and entry.seat == seat:
+            out[-1] += "; " + _without_name(entry)
+        elif out and entry.seat is None and seat is not None:
+            out[-1] += "; " + entry.short
         else:
-            out.append(entry)
-            who = m["who"] if m else None
+            out.append(entry.short)
+            seat = entry.seat
     return out
+
+
+def _without_name(entry: Entry) -> str:
+    """An entry's short words after the player's name (``North`` or ``North (you)``)."""
+    name = entry.short.split(" ", 1)
+    rest = name[1] if len(name) > 1 else ""
+    return rest.removeprefix("(you) ")
 
 
 def _wrapped(entry: str, width: int) -> list[str]:
@@ -527,17 +549,14 @@ def fit_log(log: Sequence[str], count: int = LOG_LINES, width: int = 80, fresh: 
     if count <= 0:
         return []
     # The deal and the choice of the first player are no one's turn: they give way like old lines.
-    entries = [
-        (e, is_new and not (DEALT.match(e) or e.endswith(" goes first."))) for e, is_new in condense_marked(log, fresh)
-    ]
+    entries = [(entry, is_new and not entry.no_turn) for entry, is_new in condense_marked(log, fresh)]
     new = [entry for entry, is_new in entries if is_new]
     old = [entry for entry, is_new in entries if not is_new]
     if not new:
         new, old = [entry for entry, _ in entries[-1:]], [entry for entry, _ in entries[:-1]]
-    shorts = [short_form(e) for e in new]
-    not_own = [e for e in shorts if not (WHO.match(e) and "(you)" in e.split(";")[0].split(" draws")[0])]
-    mains = [e for e in not_own if MAIN.match(e)] or not_own[-1:]
-    tries = [new, shorts, _joined(shorts), _joined(not_own), _joined(mains)]
+    not_own = [e for e in new if not e.own]
+    mains = [e for e in not_own if e.main] or not_own[-1:]
+    tries = [[e.long for e in new], [e.short for e in new], _joined(new), _joined(not_own), _joined(mains)]
     lines: list[str] = []
     for attempt in tries:
         if not attempt:
@@ -546,10 +565,10 @@ def fit_log(log: Sequence[str], count: int = LOG_LINES, width: int = 80, fresh: 
         if len(lines) <= count:
             break
     else:
-        last = [e for e in tries[-1] if e] or new
+        last = [e for e in tries[-1] if e] or [e.long for e in new]
         lines = _cut(" / ".join(last), count, width)
     for entry in reversed(old):
-        wrapped = _wrapped(entry, width)
+        wrapped = _wrapped(entry.long, width)
         if len(lines) + len(wrapped) > count:
             break
         lines = wrapped + lines

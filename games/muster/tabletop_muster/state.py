@@ -21,6 +21,7 @@ from tabletop.game import InvalidStateError, State
 from tabletop_muster import actions as A
 from tabletop_muster.cards import COPIES, HAND_SIZE
 from tabletop_muster.codec import read_state, state_to_json
+from tabletop_muster.events import MusterEvent, event_of
 from tabletop_muster.notation import board_text, describe, outcome_text
 from tabletop_muster.reasons import reason_illegal
 from tabletop_muster.rules import (
@@ -95,6 +96,10 @@ class MusterState(MusterRules, State[A.MusterAction]):
 
     def describe(self, action: A.MusterAction, viewer: int | None = None) -> str:
         return describe(self, action, viewer)
+
+    def event_facts(self, action: A.MusterAction, viewer: int | None = None) -> MusterEvent:
+        """The action's :class:`~tabletop_muster.events.MusterEvent`, as ``viewer`` may know it: the board's log draws from it."""
+        return event_of(self, action, viewer)
 
     def outcome_text(self) -> str:
         return outcome_text(self)
