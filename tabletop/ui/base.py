@@ -54,6 +54,17 @@ class Step(Generic[A]):
     path: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Chosen(Generic[A]):
+    """An action picked on a game's own screen (:meth:`GameUI.handle_extra`): the table plays it."""
+
+    action: A
+
+
+REDRAW = "redraw"
+"""What :meth:`GameUI.handle_extra` returns when nothing is left to read: the board is drawn again at once."""
+
+
 class Fitted:
     """A renderable drawn when it is printed, to fit the console it is printed on.
 
@@ -206,8 +217,14 @@ class GameUI(Generic[A]):
         """Entries added to the first step beside the actions (e.g. an advisor)."""
         return []
 
-    def handle_extra(self, value: Any, console: Console, prompter: Prompter, state_view: View) -> None:
-        """Act on an entry from :meth:`extra_choices` (it may print and ask: it holds the terminal)."""
+    def handle_extra(self, value: Any, console: Console, prompter: Prompter, state_view: View) -> object:
+        """Act on an entry from :meth:`extra_choices` (it may print and ask: it holds the terminal).
+
+        Return None to have the table wait for a key (the entry printed something to read),
+        :data:`REDRAW` to have the board drawn again at once, or :class:`Chosen` to play an
+        action picked on the entry's own screen (Five Dice's holds, toggled die by die).
+        """
+        return None
 
     def render_result(self, state: State[A]) -> RenderableType:
         """The end of a finished game, for the framework to print: scores, tie-breaks, the winner.

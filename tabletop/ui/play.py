@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.game import CHANCE, Game, state_after
 from tabletop.loop import Event, Match
-from tabletop.ui.base import Choice, GameUI, Log, Prompter, Step
+from tabletop.ui.base import Choice, Chosen, GameUI, Log, Prompter, Step
 from tabletop.ui.terminal import clear_screen
 
 if TYPE_CHECKING:
@@ -267,8 +267,11 @@ def _ask_action(table: Table, player: int) -> Any:
             notice = give_hint(table, player)
             continue
         if isinstance(chosen, _Extra):
-            table.ui.handle_extra(chosen.value, table.console, table.prompter, view)
-            table.prompter.pause()
+            outcome = table.ui.handle_extra(chosen.value, table.console, table.prompter, view)
+            if isinstance(outcome, Chosen) and outcome.action in legal:
+                return outcome.action
+            if outcome is None:
+                table.prompter.pause()
             continue
         if taken:
             _tell(table, taken)

@@ -1,4 +1,5 @@
-"""End to end: a solo game of Five Dice played to the end with Hint and Review, and a game against the computer."""
+"""End to end: a solo game of Five Dice played to the end with Hint, holds by the dice's keys and Review, and a game
+against the computer."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from tabletop_fivedice.advisor import Advisor, cache_file
 from tabletop_fivedice.scoring import OFFICIAL
-from tests.cli.pty_helpers import END_OF_GAME, ENTER, POINTER, answered, spawn
+from tests.cli.pty_helpers import END_OF_GAME, ENTER, POINTER, answered, select, spawn
 
 PROMPT = r"((?:Your move|Score in an upper box|Score in a lower box)[^\r\n\x1b?]*?:) "
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -60,6 +61,13 @@ def test_a_solo_game_with_a_hint_and_the_review(solved: tuple[Advisor, Path], tm
     assert re.search(r"\n +1\. +\d{3}\.\d\d  (Roll again|Score in)", hint), hint
     child.send(ENTER)
     child.expect(r"Hint \(\d{3}\.\d\): ")
+    select(child, "Keep dice by their numbers")  # the dice are 1 2 3 4 6: hold the 3 and the 4 by their keys
+    child.expect("Hold dice")
+    select(child, "[3]  rolls")
+    child.expect(r"\[3\]\*")
+    select(child, "[4]  rolls")
+    select(child, "Roll 3 dice, holding 3 4")
+    child.expect("You kept 3 4 and rolled 3 again.")
     _play_first_choices(child, END_OF_GAME)
     child.send("y")
     child.expect(r"Review of game 1 \(Five Dice\)\.", timeout=60)

@@ -17,7 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.game import State, View
-from tabletop.ui.base import Choice, Fitted, GameUI, Prompter, Step
+from tabletop.ui.base import REDRAW, Choice, Chosen, Fitted, GameUI, Prompter, Step
+from tabletop_fivedice.holds import choose_holds
 from tabletop_fivedice.rules import ROLLS_PER_TURN, FiveDiceAction, FiveDiceState, Keep, Score, state_of
 from tabletop_fivedice.scoring import BOX_NAMES, LOWER, UPPER, UPPER_BONUS, UPPER_BONUS_AT, upper_total
 
@@ -28,6 +29,9 @@ SCORE_UPPER = "Score in an upper box"
 SCORE_LOWER = "Score in a lower box"
 ROLL_AGAIN = "Roll again"
 SHEETS = "sheets"
+HOLDS = "holds"
+HOLD_DICE = "Keep dice by their numbers 1-5, then roll"
+HOLDS_KEY = "k"
 
 
 def dice_text(faces: Sequence[int], kept: Sequence[int] = ()) -> Text:
@@ -142,16 +146,27 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
         return tuple(path)
 
     def extra_choices(self, view: View) -> list[Choice]:
-        """With several players: every sheet, one screen each (at 80 columns only one is drawn with the board)."""
-        if state_of(view).players == 1:
-            return []
-        return [Choice("Sheets: every player's sheet in turn", SHEETS, key="s")]
+        """Holds die by die while a reroll is left; with several players every sheet, one screen each (at 80
+        columns only one is drawn with the board)."""
+        state = state_of(view)
+        extras = []
+        if state.dice is not None and state.kept is None and state.rolls < ROLLS_PER_TURN:
+            extras.append(Choice(HOLD_DICE, HOLDS, key=HOLDS_KEY))
+        if state.players > 1:
+            extras.append(Choice("Sheets: every player's sheet in turn", SHEETS, key="s"))
+        return extras
 
-    def handle_extra(self, value: object, console: Console, prompter: Prompter, state_view: View) -> None:
+    def handle_extra(self, value: object, console: Console, prompter: Prompter, state_view: View) -> object:
         state = state_of(state_view)
+        if value == HOLDS:
+            assert state.dice is not None
+            board = self.sheet(state, state.player, show_now=True)
+            keep = choose_holds(state.dice, state.rolls, board, console, prompter)
+            return REDRAW if keep is None else Chosen(keep)
         for player in range(state.players):
             console.print(self.sheet(state, player, show_now=False))
             prompter.pause("Press any key for the next sheet" if player < state.players - 1 else "Press any key")
+        return REDRAW  # each sheet waited for its key
 
     def label_order(self, view: View) -> Sequence[str]:
         return [SCORE_UPPER, SCORE_LOWER, ROLL_AGAIN]
