@@ -20,7 +20,7 @@ from rich.text import Text
 
 from tabletop.game import CHANCE, TERMINAL, FullView, Game, GameInfo, State, View
 from tabletop.notation import Notation
-from tabletop.playing_cards import Card, cards_text, draw_outcomes, standard_deck
+from tabletop.playing_cards import Card, draw_outcomes, standard_deck
 from tabletop.ui.base import GameUI
 
 COLUMNS = 7
@@ -132,8 +132,3 @@ class Golf(Game[Action]):
 
 
 game = Golf()
-
-
-def column_text(column: Sequence[Card]) -> str:
-    """A column as its cards' notation, bottom first (for tests)."""
-    return cards_text(column)
