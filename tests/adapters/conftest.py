@@ -13,6 +13,8 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ("muses", {}),
     ("highcard", {}),
     ("highcard", {"hand": 4, "low": True}),
+    ("fivedice", {}),
+    ("fivedice", {"players": 3, "joker": "free"}),
 ]
 """Each game with the options its tests run: the defaults and a variant."""
 

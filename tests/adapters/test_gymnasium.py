@@ -140,3 +140,20 @@ def test_an_agent_policy_answers_stable_baselines3s_predict() -> None:
     muses = env("muses", reward="score")
     mean, _ = evaluate_policy(muses.agent_policy("naive"), Monitor(muses), n_eval_episodes=5)
     assert isinstance(mean, float) and 0.0 <= mean <= 25.0
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_five_dice_alone_is_made_by_its_id_and_passes_gymnasiums_check_env() -> None:
+    import gymnasium
+
+    import tabletop.adapters  # noqa: F401 (registers the ids)
+
+    five_dice = gymnasium.make("tabletop/FiveDice-v0", reward="score")
+    check_env(five_dice.unwrapped)
+    _, info = five_dice.reset(seed=4)
+    five_dice.action_space.seed(4)
+    terminated, reward = False, 0.0
+    while not terminated:
+        _, step_reward, terminated, _, info = five_dice.step(five_dice.action_space.sample(info["action_mask"]))
+        reward = float(step_reward)
+    assert not info.get("illegal_action") and reward == info["score"] and reward >= 0

@@ -17,6 +17,7 @@ from tabletop_fivedice.scoring import FREE, NONE, OFFICIAL, RULES
 
 if TYPE_CHECKING:
     from tabletop.analysis import Analyst
+    from tabletop.encoding import ViewEncoding
     from tabletop.ui.base import GameUI
 
 MOST_PLAYERS = 4
@@ -70,6 +71,18 @@ class FiveDiceGame(Game[FiveDiceAction]):
 
     def state_from_json(self, data: JSON) -> FiveDiceState:
         return state_from_json(data)
+
+    def distinct_actions(self, options: Mapping[str, str]) -> Sequence[FiveDiceAction]:
+        """Every roll, hold and score (:func:`tabletop_fivedice.encoding.distinct_actions`): 475 for any options."""
+        from tabletop_fivedice.encoding import distinct_actions
+
+        return distinct_actions()
+
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+        """Each sheet, the dice and the hold as numbers (:class:`tabletop_fivedice.encoding.FiveDiceEncoding`)."""
+        from tabletop_fivedice.encoding import FiveDiceEncoding
+
+        return FiveDiceEncoding(self.info.seat_count(options))
 
     def agents(self) -> Mapping[str, AgentFactory[FiveDiceAction]]:
         from tabletop_fivedice.agents import OptimalAgent, SimpleAgent
