@@ -15,7 +15,7 @@ from tabletop.loop import Match
 from tabletop.ui.base import Log
 from tabletop.ui.play import Table
 from tabletop_muster import game as muster
-from tabletop_muster.board import condense
+from tabletop_muster.board_log import condense
 from tabletop_muster.events import DEALT, DECK_DRAW, DRAWN, MusterEvent
 from tabletop_muster.ui import MusterUI
 

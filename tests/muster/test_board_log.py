@@ -14,7 +14,8 @@ from tabletop.loop import Match
 from tabletop.ui.base import Log
 from tabletop.ui.play import Table
 from tabletop_muster import game
-from tabletop_muster.board import condense, fit_log, log_count
+from tabletop_muster.board import log_count
+from tabletop_muster.board_log import condense, fit_log
 from tabletop_muster.events import (
     BANNER,
     BRIDGE,
@@ -204,7 +205,7 @@ def test_a_tall_terminal_shows_more_of_the_log() -> None:
 
 def test_real_games_keep_the_opponent_turn_in_view() -> None:
     """Along random games against the computer: every action of the opponent's last turn is on the screen."""
-    from tabletop_muster.board import condense_marked
+    from tabletop_muster.board_log import condense_marked
 
     for seed in (11, 12):
         rng = random.Random(seed)

@@ -8,10 +8,12 @@ from collections.abc import Iterator
 import pytest
 
 from tabletop_muster import game
-from tabletop_muster.board import board, column_text, condense, log_lines, result
+from tabletop_muster.board import board, column_text
+from tabletop_muster.board_log import condense, log_lines
 from tabletop_muster.cards import parse_token
 from tabletop_muster.events import BANNER, DECK_DRAW, DRAWN, FIRST, TAKE, TURNED_UP, MusterEvent
 from tabletop_muster.position import build_state
+from tabletop_muster.reckoning import result
 from tabletop_muster.state import MusterState
 from tabletop_muster.ui import MusterUI
 from tests.muster.helpers import event_log

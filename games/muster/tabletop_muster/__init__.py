@@ -22,7 +22,8 @@ backquotes is a module and nothing else is):
    data for the log, and its words).
 5. ``notation`` (words), ``codec`` (a state's JSON, the checked reader), ``reasons`` (why not), ``encoding`` (numbers).
 6. ``state``: MusterState, the rules plus the framework's State protocol, handed to layers 4-5.
-7. ``position`` (positions as JSON, read back as a MusterState), ``ai.features``.
+7. ``position`` (positions as JSON), ``ai.features``, ``board_log`` (the log), ``reckoning`` (the result):
+   a position read back as a MusterState; the log under the board, from the events; the final reckoning.
 8. ``board`` (the drawing), ``ai.sampling``.
 9. ``ui``, ``show``, ``ai.search``, ``ai.simple``.
 10. ``cli``, ``ai``, ``ai.replies`` (the reply a search expects).

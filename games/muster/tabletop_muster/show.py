@@ -100,7 +100,8 @@ def load(path: str) -> MusterState | MusterView:
 
 def draw(console: Console, position: MusterState | MusterView, seat: int | None = None) -> None:
     """Draw ``position`` on ``console`` as the play screen does (see the module docstring)."""
-    from tabletop_muster.board import board, result
+    from tabletop_muster.board import board
+    from tabletop_muster.reckoning import result
     from tabletop_muster.view import MusterView
 
     if isinstance(position, MusterView):

@@ -210,7 +210,7 @@ class MusterUI(GameUI[A.MusterAction]):
     def render_result(self, state: State[Any]) -> RenderableType:
         from rich.console import Group
 
-        from tabletop_muster.board import result
+        from tabletop_muster.reckoning import result
         from tabletop_muster.state import MusterState
 
         assert isinstance(state, MusterState)
@@ -223,7 +223,7 @@ class MusterUI(GameUI[A.MusterAction]):
 
     def whole_log(self, lines: Sequence[str]) -> list[str]:
         """The Log screen's lines: the whole game, a player's deck draws in a row told in one line."""
-        from tabletop_muster.board import whole_log
+        from tabletop_muster.board_log import whole_log
 
         return whole_log(lines)
 
