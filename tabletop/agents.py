@@ -1,20 +1,37 @@
-"""Computer players that any game can use."""
+"""Computer players: what one is (:class:`Agent`), and those any game can use."""
 
 from __future__ import annotations
 
+import abc
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeAlias
 
-from tabletop.game import A, Agent, View
+from tabletop.state import A
+from tabletop.views import View
 
 HUMAN = "human"
 """The seat spec of a person, where every other seat names a computer level."""
 
 
+class Agent(abc.ABC, Generic[A]):
+    """A computer player of a game whose actions are ``A``. It sees only a view and the legal actions."""
+
+    name: str = "agent"
+
+    @abc.abstractmethod
+    def choose(self, view: View, legal: Sequence[A], rng: random.Random) -> A:
+        """Pick one of ``legal``, drawing any randomness from ``rng`` alone."""
+
+
+AgentFactory: TypeAlias = Callable[[], Agent[A]]
+"""Makes a fresh computer player of one level; an agent class with no required arguments is one."""
+
+
 class RandomAgent(Agent[A]):
     """Picks uniformly among the legal actions.
 
-    >>> from tabletop.game import FullView
+    >>> from tabletop.views import FullView
     >>> RandomAgent[str]().choose(FullView(0, {}), ["a", "b", "c"], random.Random(1))
     'a'
     """

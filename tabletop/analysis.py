@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic
 
-from tabletop.game import A
+from tabletop.state import A
 
 if TYPE_CHECKING:
-    from tabletop.game import View
+    from tabletop.views import View
 
 HINT_SECONDS = 1.0
 """About how long a hint may think, for an analyst that searches by time."""

@@ -25,7 +25,8 @@ import abc
 from collections.abc import Iterable, Sequence
 from typing import Generic
 
-from tabletop.game import A, View
+from tabletop.state import A
+from tabletop.views import View
 
 
 class ActionIndex(Generic[A]):

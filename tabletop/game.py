@@ -33,500 +33,72 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-import math
-import random
 import typing
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias
 
-from tabletop.cloning import clone_state
-from tabletop.codec import from_data, to_data
-from tabletop.errors import GameError as GameError
-from tabletop.errors import IllegalActionError as IllegalActionError
-from tabletop.errors import InvalidActionError as InvalidActionError
-from tabletop.errors import InvalidStateError as InvalidStateError
+from tabletop.agents import Agent, AgentFactory, RandomAgent
+from tabletop.codec import from_data
+from tabletop.errors import GameError, IllegalActionError, InvalidActionError, InvalidStateError
+from tabletop.info import SCORE_DIRECTIONS, GameInfo
 from tabletop.notation import parse_declared, type_arguments
-from tabletop.numbers import NumberError, excerpt, read_number
+from tabletop.options import MENU_NUMBERS, PLAYERS_OPTION, OneOf, Option, Switch, WholeNumber, one_of, whole_number
+from tabletop.state import (
+    CHANCE,
+    LISTED_IN_REFUSAL,
+    SPECTATOR,
+    TERMINAL,
+    A,
+    Action,
+    State,
+    hidden_difference,
+    score_of,
+    seen_as_another,
+    state_after,
+    view_for,
+)
+from tabletop.views import JSON, FullView, View
 
 if TYPE_CHECKING:
     from tabletop.analysis import Analyst
     from tabletop.encoding import ViewEncoding
-    from tabletop.ui.base import GameUI
-
-CHANCE = -1
-"""``current_player()`` of a chance node: the next action is a random outcome."""
-TERMINAL = -2
-"""``current_player()`` of a finished game."""
-SPECTATOR = -3
-"""A viewer at no seat: :meth:`State.public_view` is what they see, and ``describe(action, SPECTATOR)``
-tells an action as they may know it (a replay of an unfinished game is shown this way)."""
-
-JSON = Any
-"""A value made of dicts, lists, strings, numbers, booleans and None."""
-
-
-class Action(Hashable, Protocol):
-    """What an action value offers: a hashable value whose ``str()`` is its notation."""
-
-    def __str__(self) -> str: ...
-
-
-A = TypeVar("A", bound=Action)
-"""A game's action type: every generic class here (:class:`State`, :class:`Game`, :class:`Agent`) takes it."""
-
-LISTED_IN_REFUSAL = 6
-"""How many legal actions the default refusal (:meth:`State._why_illegal`) names."""
-
-
-class View(abc.ABC):
-    """What one player may know of a state, and nothing more.
-
-    Views compare equal exactly when they hold the same information, and
-    serialise to JSON for files and tests.
-    """
-
-    player: int
-
-    @abc.abstractmethod
-    def to_json(self) -> JSON:
-        """The view as JSON-compatible data."""
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_json() == other.to_json()
-
-    def __hash__(self) -> int:
-        return hash(repr(self.to_json()))
-
-
-@dataclass(frozen=True, eq=False)
-class FullView(View):
-    """Everything, for a game where nothing is hidden: ``FullView(player, state.to_json())``.
-
-    >>> FullView(0, {"pile": 7}) == FullView(0, {"pile": 7}), FullView(0, {"pile": 7}) == FullView(1, {"pile": 7})
-    (True, False)
-    """
-
-    player: int
-    state: JSON
-
-    def to_json(self) -> JSON:
-        return {"player": self.player, "state": self.state}
-
-
-class State(abc.ABC, Generic[A]):
-    """A position of a game, mutated in place by :meth:`apply`.
-
-    A game writes :meth:`current_player`, :meth:`returns` and :meth:`to_json`,
-    its player's actions (``_legal_actions``), its transition
-    (``_apply_action``) and, with chance, :meth:`chance_outcomes`; everything
-    else has a default that a game may override. Search code copies states with
-    :meth:`clone`, which a game whose search clones a lot implements by hand.
-    """
-
-    @abc.abstractmethod
-    def current_player(self) -> int:
-        """The player to act (0-based), or :data:`CHANCE`, or :data:`TERMINAL`."""
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.current_player() == TERMINAL
-
-    def is_chance_node(self) -> bool:
-        """Whether the next action is a random outcome (see :meth:`chance_outcomes`)."""
-        return self.current_player() == CHANCE
-
-    # -- actions: template methods ------------------------------------------------
-    def legal_actions(self) -> list[A]:
-        """Actions of the player to act, sorted by ``str``: ``[]`` once the game is over.
-
-        At a chance node they are the outcomes of :meth:`chance_outcomes`;
-        otherwise the game's ``_legal_actions(player)``, in any order.
-        """
-        player = self.current_player()
-        if player == TERMINAL:
-            return []
-        if player == CHANCE:
-            actions = [action for action, _ in self.chance_outcomes()]
-        else:
-            actions = self._legal_actions(player)
-        return sorted(actions, key=str)
-
-    def _legal_actions(self, player: int) -> list[A]:
-        """The actions ``player`` (the one to act, never chance) may take here, in any order."""
-        raise NotImplementedError(f"{type(self).__name__} defines neither _legal_actions nor legal_actions")
-
-    def chance_outcomes(self) -> list[tuple[A, float]]:
-        """Outcomes and their probabilities at a chance node (they sum to 1)."""
-        raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
-
-    def sample_chance(self, rng: random.Random) -> A:
-        """Draw one chance outcome with ``rng``; games may override this for speed.
-
-        The outcomes are put in the order of their notation first, so the draw
-        never depends on the order a game lists them in (a list built from a
-        set differs from one ``PYTHONHASHSEED`` to the next): seed and actions
-        replay the same game in every process.  An override must keep that.
-        """
-        outcomes = sorted(self.chance_outcomes(), key=lambda outcome: str(outcome[0]))
-        actions = [a for a, _ in outcomes]
-        weights = [p for _, p in outcomes]
-        return rng.choices(actions, weights)[0]
-
-    def apply(self, action: A) -> None:
-        """Apply ``action``; raise :class:`IllegalActionError` if it is not legal, changing nothing.
-
-        The legality check is done here, once: the game's ``_apply_action`` only
-        ever receives one of :meth:`legal_actions`, and a refusal carries the
-        game's own reason (``_why_illegal``).
-        """
-        if action not in self.legal_actions():
-            raise IllegalActionError(self._why_illegal(action))
-        self._apply_action(action)
-
-    def _apply_action(self, action: A) -> None:
-        """Change this state by ``action``, which :meth:`apply` has checked is legal."""
-        raise NotImplementedError(f"{type(self).__name__} defines neither _apply_action nor apply")
-
-    def _why_illegal(self, action: A) -> str:
-        """Why ``action`` is refused here, for the player to read: override it to say more.
-
-        The default names the legal actions (the first :data:`LISTED_IN_REFUSAL`).
-        """
-        if self.is_terminal():
-            return f"{action}: the game is over"
-        legal = [str(a) for a in self.legal_actions()]
-        shown = ", ".join(legal[:LISTED_IN_REFUSAL]) + (", ..." if len(legal) > LISTED_IN_REFUSAL else "")
-        return f"{action} is not allowed now (allowed: {shown})"
-
-    # -- results -----------------------------------------------------------------
-    @abc.abstractmethod
-    def returns(self) -> list[float]:
-        """Each player's result: 1 win, 0 loss, 0.5 draw (solo games: 1 or 0)."""
-
-    def final_score(self) -> float | None:
-        """The score a finished game keeps in its record and statistics, or None (the default).
-
-        A game with points (a solo game's total, say) returns them here once it
-        is over; higher is better.
-        """
-        return None
-
-    def outcome_text(self) -> str:
-        """A one-line result of a finished game."""
-        return "Game over."
-
-    # -- copies, views, hidden information -------------------------------------------
-    def clone(self) -> Self:
-        """An independent copy of the same class.
-
-        The default (:func:`tabletop.cloning.clone_state`) shares what cannot
-        change (numbers, text, tuples, enums, frozen dataclasses of them) and
-        copies lists, dicts and sets; anything else is deep-copied. A game whose
-        search clones a great deal may still copy its fields by hand.
-        """
-        return clone_state(self)
-
-    def view(self, player: int) -> View:
-        """Everything ``player`` may know, and nothing more.
-
-        The default is the whole state (:class:`FullView`): right for a game of
-        perfect information, and one that hides anything must override it.
-        """
-        return FullView(player, self.to_json())
-
-    def public_view(self) -> View:
-        """What someone at no seat may know: every seat's hidden cards stay hidden.
-
-        A replay of an unfinished game is drawn from it, so that nobody learns a
-        hand by replaying a game still being played. One-seat games need not
-        define it (their only player's view serves); a game of several seats
-        with hidden information must, or its unfinished games cannot be replayed.
-        The default is ``_table_view(revealed=False)``.
-        """
-        return self._table_view(revealed=False)
-
-    def revealed_view(self) -> View:
-        """Everything, every hand face up: what a replay of a finished game draws.
-
-        The default is ``_table_view(revealed=True)``.
-        """
-        return self._table_view(revealed=True)
-
-    def _table_view(self, revealed: bool) -> View:
-        """The table seen from no seat: hidden hands face down, or every hand face up if ``revealed``.
-
-        One method for both of :meth:`public_view` and :meth:`revealed_view`, since
-        they are one drawing with the hands turned over. The default reveals the
-        whole state as a :class:`FullView` for :data:`SPECTATOR` and has no public
-        form; a game whose interface draws its own views gives both.
-        """
-        if revealed:
-            return FullView(SPECTATOR, self.to_json())
-        raise NotImplementedError(f"{type(self).__name__} has no public view")
-
-    def resample_hidden(self, player: int, rng: random.Random) -> State[A]:
-        """A state ``player`` cannot tell from this one, with all they cannot see redrawn.
-
-        This declares, from the full state, what is hidden from ``player``; the
-        conformance kit checks that :meth:`view` agrees. Games of perfect
-        information keep the default.
-        """
-        return self.clone()
-
-    def invariant_violations(self) -> list[str]:
-        """What is wrong with this state (empty when it is sound).
-
-        Games list the invariants their rules keep (every card accounted for,
-        counters within bounds); the conformance kit and the soak test check
-        them after every action.
-        """
-        return []
-
-    def to_json(self) -> JSON:
-        """The full state as JSON-compatible data (read back by :meth:`Game.state_from_json`).
-
-        A state declared as a dataclass has it from its fields (:func:`tabletop.codec.to_data`);
-        any other state writes its own.
-        """
-        if not dataclasses.is_dataclass(self):
-            raise NotImplementedError(f"{type(self).__name__} is not a dataclass: write its to_json")
-        return to_data(self)
-
-    # -- words -------------------------------------------------------------------------
-    def describe(self, action: A, viewer: int | None = None) -> str:
-        """Say in words what ``action`` does here, as ``viewer`` may know it (None: everything).
-
-        ``viewer`` may be :data:`SPECTATOR`: then say only what is public. The
-        default tells every viewer the same, ``_describe(action)``: enough for a
-        game where nothing is hidden.
-        """
-        return self._describe(action)
-
-    def _describe(self, action: A) -> str:
-        """``action`` in words, the same for every viewer; the default is its notation."""
-        return str(action)
-
-    def event_facts(self, action: A, viewer: int | None = None) -> Any:
-        """What ``action`` does here as data, as ``viewer`` may know it, for a board to draw its log from.
-
-        The match keeps it in the action's :class:`~tabletop.events.Event`, and the
-        board gets it beside the words (``Log.facts``). Like :meth:`describe`, it
-        may tell ``viewer`` no more than their view shows. None by default: the log
-        is told in words only.
-        """
-        return None
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-@dataclass(frozen=True)
-class Option:
-    """A setting a player picks before a game: a choice among fixed values or a flag."""
-
-    key: str
-    label: str
-    choices: tuple[str, ...] = ("off", "on")
-    default: str = "off"
-    help: str = ""
-    free_text: bool = False
-    """Any text is accepted (e.g. a file name); ``choices`` is then ignored."""
-    choice_labels: tuple[str, ...] = ()
-    """How the menu shows each of ``choices``, in order, when the value alone says too little."""
-
-    @property
-    def is_flag(self) -> bool:
-        """Whether the option is an on/off switch (a command-line flag with no value)."""
-        return not self.free_text and self.choices == ("off", "on")
-
-    def label_of(self, value: str) -> str:
-        """The menu's words for ``value``.
-
-        >>> Option("first", "First player", ("random", "1", "2"), "random", choice_labels=("random", "North", "South")).label_of("1")
-        'North'
-        """
-        if value in self.choices and len(self.choice_labels) == len(self.choices):
-            return self.choice_labels[self.choices.index(value)]
-        return value
-
-    def argument(self, value: str) -> str:
-        """What to give ``tabletop play``'s flag of this option to choose ``value`` again (the value itself,
-        unless the option keeps its values in another form: a card set's text, by its file's name)."""
-        return value
-
-    def parse(self, text: str) -> str:
-        """Check ``text`` is one of the choices (case-insensitive)."""
-        if self.free_text:
-            return text.strip()
-        lowered = text.strip().lower()
-        for choice in self.choices:
-            if choice.lower() == lowered:
-                return choice
-        raise ValueError(f"{self.label}: {text!r} is not one of {', '.join(self.choices)}")
-
-
-PLAYERS_OPTION = "players"
-"""The key of the option that holds the player count of a game whose count is a range."""
-MENU_NUMBERS = 12
-"""A whole-number option with at most this many values is offered as a list; a wider one is typed."""
-
-
-@dataclass(frozen=True)
-class Switch(Option):
-    """An option that is on or off, read as a bool: ``--key`` on the command line.
-
-    >>> low = Switch("low", "Lowball")
-    >>> low.value({}), low.value({"low": "on"}), low.is_flag
-    (False, True, True)
-    """
-
-    def value(self, options: Mapping[str, str]) -> bool:
-        """Whether the switch is on in ``options`` (its default when they do not name it)."""
-        return self.parse(options.get(self.key, self.default)) == "on"
-
-
-@dataclass(frozen=True)
-class WholeNumber(Option):
-    """A whole number between ``low`` and ``high`` (both included), read as an int.
-
-    Made by :func:`whole_number`. A record keeps the value as text, like any option's.
-
-    >>> hand = whole_number("hand", "Cards per hand", 3, 4, default=3)
-    >>> hand.value({}), hand.value({"hand": " 4"}), hand.choices
-    (3, 4, ('3', '4'))
-    >>> hand.parse("5")
-    Traceback (most recent call last):
-    ...
-    ValueError: Cards per hand: '5' is not a whole number from 3 to 4
-    """
-
-    low: int = 0
-    high: int = 0
-
-    def parse(self, text: str) -> str:
-        """``text`` as the number's notation, if it is a whole number within the bounds."""
-        try:
-            return str(read_number(text, self.low, self.high))
-        except NumberError:
-            raise ValueError(
-                f"{self.label}: {excerpt(text)} is not a whole number from {self.low} to {self.high}"
-            ) from None
-
-    def value(self, options: Mapping[str, str]) -> int:
-        """The number ``options`` give (the default when they do not name it)."""
-        return int(self.parse(options.get(self.key, self.default)))
-
-
-@dataclass(frozen=True)
-class OneOf(Option):
-    """One of a few fixed words, read as the word. Made by :func:`one_of`."""
-
-    def value(self, options: Mapping[str, str]) -> str:
-        """The word ``options`` give (the default when they do not name it)."""
-        return self.parse(options.get(self.key, self.default))
-
-
-def whole_number(key: str, label: str, low: int, high: int, *, default: int, help: str = "") -> WholeNumber:
-    """A whole-number option from ``low`` to ``high``: a list in the menu if short, else typed."""
-    if not low <= default <= high:
-        raise ValueError(f"{key}: the default {default} is not from {low} to {high}")
-    listed = high - low < MENU_NUMBERS
-    choices = tuple(str(n) for n in range(low, high + 1)) if listed else ()
-    return WholeNumber(key, label, choices, str(default), help, free_text=not listed, low=low, high=high)
-
-
-def one_of(
-    key: str, label: str, choices: Sequence[str], *, default: str, help: str = "", labels: Sequence[str] = ()
-) -> OneOf:
-    """An option that is one of ``choices`` (shown in the menu as ``labels``, if given).
-
-    >>> one_of("first", "First player", ["random", "1", "2"], default="random").value({"first": "2"})
-    '2'
-    """
-    if default not in choices:
-        raise ValueError(f"{key}: the default {default!r} is not one of {', '.join(choices)}")
-    return OneOf(key, label, tuple(choices), default, help, choice_labels=tuple(labels))
-
-
-SCORE_DIRECTIONS = ("higher", "lower", "none")
-"""The values of :attr:`GameInfo.score_direction`: which score is best, or that a game keeps none."""
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """Metadata of a game, readable without loading its rules."""
-
-    id: str
-    name: str
-    summary: str
-    players: int
-    """The number of seats; when ``fewest_players`` is given, the most a game may have."""
-    max_length: int
-    """An upper bound on the number of actions (chance outcomes included) in one game."""
-    options: tuple[Option, ...] = ()
-    seat_names: tuple[str, ...] = ()
-    perfect_information: bool = False
-    short_name: str = ""
-    """A shorter name for narrow tables such as the history (default: ``name``)."""
-    fewest_players: int = 0
-    """With a player count that is a range, its low end (0: always ``players``).
-
-    The count is then an option of its own, :data:`PLAYERS_OPTION` (a :class:`WholeNumber`
-    put first among ``options``), chosen like any other and kept in records as text.
-    """
-    default_players: int = 0
-    """The player count a new game of a range starts from (0: ``fewest_players``)."""
-    score_direction: str = "higher"
-    """Which score is best: ``"higher"``, ``"lower"`` (cards left in a patience) or ``"none"``."""
-
-    def __post_init__(self) -> None:
-        if self.score_direction not in SCORE_DIRECTIONS:
-            raise ValueError(f"score_direction must be one of {SCORE_DIRECTIONS}, not {self.score_direction!r}")
-        if self.fewest_players and self.fewest_players != self.players:
-            default = self.default_players or self.fewest_players
-            count = whole_number(PLAYERS_OPTION, "Players", self.fewest_players, self.players, default=default)
-            object.__setattr__(self, "options", (count, *self.options))  # frozen: set once, here
-
-    @property
-    def short(self) -> str:
-        """The name for narrow places (a list, a table): ``short_name``, else ``name``."""
-        return self.short_name or self.name
-
-    @property
-    def player_counts(self) -> range:
-        """Every player count the game allows.
-
-        >>> GameInfo("pig", "Pig", "Dice.", players=4, max_length=99, fewest_players=1).player_counts
-        range(1, 5)
-        """
-        return range(self.fewest_players or self.players, self.players + 1)
-
-    def seat_count(self, options: Mapping[str, str] | None = None) -> int:
-        """The number of seats of a game with these options: the chosen count of a range, else ``players``.
-
-        >>> pig = GameInfo("pig", "Pig", "Dice.", players=4, max_length=99, fewest_players=1, default_players=2)
-        >>> pig.seat_count(), pig.seat_count({"players": "3"}), pig.options[0].key
-        (2, 3, 'players')
-        """
-        if len(self.player_counts) == 1:
-            return self.players
-        count = self.option(PLAYERS_OPTION)
-        assert isinstance(count, WholeNumber)
-        return count.value(options or {})
-
-    def default_options(self) -> dict[str, str]:
-        """Every option's key with its default value."""
-        return {o.key: o.default for o in self.options}
-
-    def option(self, key: str) -> Option:
-        """The option with this key; a KeyError if the game has none."""
-        for o in self.options:
-            if o.key == key:
-                return o
-        raise KeyError(key)
+    from tabletop.interface import GameUI
+
+__all__ = [
+    "CHANCE",
+    "JSON",
+    "LISTED_IN_REFUSAL",
+    "MENU_NUMBERS",
+    "PLAYERS_OPTION",
+    "SCORE_DIRECTIONS",
+    "SPECTATOR",
+    "TERMINAL",
+    "A",
+    "Action",
+    "Agent",
+    "AgentFactory",
+    "Command",
+    "FullView",
+    "Game",
+    "GameError",
+    "GameInfo",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidStateError",
+    "OneOf",
+    "Option",
+    "State",
+    "Switch",
+    "View",
+    "WholeNumber",
+    "hidden_difference",
+    "one_of",
+    "score_of",
+    "seen_as_another",
+    "state_after",
+    "view_for",
+    "whole_number",
+]
 
 
 class Game(abc.ABC, Generic[A]):
@@ -571,8 +143,6 @@ class Game(abc.ABC, Generic[A]):
 
     def agents(self) -> Mapping[str, AgentFactory[A]]:
         """Computer players by level name, in menu order (e.g. ``"random"``)."""
-        from tabletop.agents import RandomAgent
-
         return {"random": RandomAgent}
 
     def default_agent(self) -> str | None:
@@ -593,7 +163,7 @@ class Game(abc.ABC, Generic[A]):
 
         The default shows the view as data and offers each legal action by its notation.
         """
-        from tabletop.ui.base import GameUI
+        from tabletop.interface import GameUI
 
         return GameUI(self)
 
@@ -680,76 +250,5 @@ class Game(abc.ABC, Generic[A]):
         return dict(options)
 
 
-class Agent(abc.ABC, Generic[A]):
-    """A computer player of a game whose actions are ``A``. It sees only a view and the legal actions."""
-
-    name: str = "agent"
-
-    @abc.abstractmethod
-    def choose(self, view: View, legal: Sequence[A], rng: random.Random) -> A:
-        """Pick one of ``legal``, drawing any randomness from ``rng`` alone."""
-
-
-AgentFactory: TypeAlias = Callable[[], Agent[A]]
-"""Makes a fresh computer player of one level; an agent class with no required arguments is one."""
-
 Command: TypeAlias = Callable[[Sequence[str]], int]
 """A game's own command-line tool (:meth:`Game.commands`): the arguments after its name, an exit code back."""
-
-
-def score_of(state: State[Any]) -> float | None:
-    """The score a finished game keeps: ``state.final_score()`` if it is a real number, else None.
-
-    The value comes from a plugin, so anything but a finite number (a bool, a
-    string, NaN) or an error is not kept rather than stored.
-
-    >>> class Scored(State[str]):
-    ...     def current_player(self) -> int: return TERMINAL
-    ...     def returns(self) -> list[float]: return [1.0]
-    ...     def to_json(self) -> JSON: return {}
-    ...     def final_score(self) -> float | None: return 7
-    >>> score_of(Scored())
-    7.0
-    """
-    try:
-        value = state.final_score()
-    except Exception:  # a score the game cannot give is simply not kept
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        return None
-    return float(value)
-
-
-def view_for(state: State[Any], viewer: int) -> View:
-    """``state.view(viewer)`` for a seat, ``state.public_view()`` for :data:`SPECTATOR`."""
-    return state.public_view() if viewer == SPECTATOR else state.view(viewer)
-
-
-def seen_as_another(state: State[A], action: A, viewer: int) -> bool:
-    """True if ``viewer`` cannot tell ``action`` from some other legal action here.
-
-    Two actions look alike to a player when they lead to different positions
-    that the player's view shows the same: a card dealt face down to the
-    opponent, say. Such an action's notation would tell the player more than the
-    game does, so a replay of a game still going on hides it. Only actions the
-    player's log describes in the same words are compared (a log is checked by
-    the conformance kit to say no more than the view), which keeps this cheap.
-    """
-    text = state.describe(action, viewer)
-    others = [b for b in state.legal_actions() if b != action and state.describe(b, viewer) == text]
-    if not others:
-        return False
-    after = state_after(state, action)
-    return any(hidden_difference(after, state_after(state, b), viewer) for b in others)
-
-
-def state_after(state: State[A], action: A) -> State[A]:
-    """The position once ``action`` is applied, on a copy: ``state`` stays as it is."""
-    child = state.clone()
-    child.apply(action)
-    return child
-
-
-def hidden_difference(one: State[Any], other: State[Any], viewer: int) -> bool:
-    """True if the two positions differ but ``viewer``'s view of them is the same."""
-    return view_for(one, viewer) == view_for(other, viewer) and one.to_json() != other.to_json()

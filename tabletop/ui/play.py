@@ -495,7 +495,7 @@ def _game_menu(table: Table, player: int) -> str | None:
     ]
     answer = table.prompter.select("Game menu:", choices)
     if answer == "rules":
-        show_rules(table.console, table.ui.game)
+        show_rules(table.console, match.game)
     elif answer == "undo" and undo_to is not None:
         match.undo(undo_to)
         return f"Undone: {match.redoable[-1]} (Redo is in the game menu)."
