@@ -19,7 +19,7 @@ if [ "${1:-}" = "--test" ]; then
 fi
 stamp="$venv/.tabletop-installed-$mode"
 setuptools="setuptools>=68"  # what every project's pyproject.toml [build-system] requires
-projects=("$root" "$root/games/muster" "$root/games/muses" "$root/games/freecell" "$root/games/fivedice")
+projects=("$root" "$root/games/muster" "$root/games/muses" "$root/games/freecell" "$root/games/klondike" "$root/games/fivedice")
 stale=0
 [ -f "$stamp" ] || stale=1
 for project in "${projects[@]}"; do
@@ -27,14 +27,14 @@ for project in "${projects[@]}"; do
 done
 if [ "$stale" = 1 ]; then
     [ "$mode" = test ] && echo "Installing the test tools and the optional extras (first run only)..." >&2
-    # The five projects are built with the venv's own setuptools (--no-build-isolation) rather than each in a
+    # The six projects are built with the venv's own setuptools (--no-build-isolation) rather than each in a
     # fresh build environment that installs setuptools again; and Python compiles a module when it is first
     # imported rather than pip compiling every file of every package at install (--no-compile). Together they
     # take about two thirds off a first set-up's time (figures in README.md).
     pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check)
     "${pip[@]}" "$setuptools" >&2
     "${pip[@]}" --no-build-isolation --no-compile \
-        -e "$root$extras" -e "$root/games/muster" -e "$root/games/muses" -e "$root/games/freecell" -e "$root/games/fivedice" >&2
+        -e "$root$extras" -e "$root/games/muster" -e "$root/games/muses" -e "$root/games/freecell" -e "$root/games/klondike" -e "$root/games/fivedice" >&2
     touch "$stamp"
     # A full install serves play too.
     if [ "$mode" = test ]; then

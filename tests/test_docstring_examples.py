@@ -12,6 +12,7 @@ import pytest
 import tabletop
 import tabletop_fivedice
 import tabletop_freecell
+import tabletop_klondike
 import tabletop_muses
 import tabletop_muster
 from tests.bench_scripts import BENCH, load_bench
@@ -22,7 +23,7 @@ NOT_IMPORTED = {"tabletop.__main__"}
 
 def modules() -> list[str]:
     names = []
-    for package in (tabletop, tabletop_muster, tabletop_muses, tabletop_freecell, tabletop_fivedice):
+    for package in (tabletop, tabletop_muster, tabletop_muses, tabletop_freecell, tabletop_klondike, tabletop_fivedice):
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             if info.name not in NOT_IMPORTED:
                 names.append(info.name)

@@ -1,0 +1,202 @@
+"""The coach: it deals the cards it cannot see at random, many times, and solves each deal with every card known.
+
+It reads the player's view alone (face-down cards and an unseen stock are
+``??`` there), so its advice is what a player could work out; its figures are
+estimates: the share of sampled deals that the solver wins, which a player who
+cannot see the hidden cards wins less often. The computer level ``coach``
+plays its advice, with fewer samples a move.
+
+>>> import random
+>>> from tabletop.loop import Match
+>>> from tabletop_klondike import game
+>>> match = Match(game, seed=4, agents=[None]); _ = match.advance()
+>>> positions = sample_positions(match.state.view(0), random.Random(1), 3)
+>>> len(positions), [len(p) for p in positions[0].piles]
+(3, [1, 2, 3, 4, 5, 6, 7])
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from tabletop.analysis import Analysis, Analyst, Rated
+from tabletop.game import Agent, InvalidActionError, View
+from tabletop.playing_cards import SUITS, Card, standard_deck
+from tabletop_klondike.rules import HIDDEN, Action, Draw, GiveUp, Move, TableView
+from tabletop_klondike.solver import Position, card_of, number, solve
+
+HINT_SAMPLES = 16
+"""Deals the coach samples for a hint."""
+HINT_NODES = 400
+"""Positions each sampled deal's solve may expand for a hint (most won deals take under 100)."""
+PLAY_SAMPLES = 6
+"""Deals the computer level samples a move."""
+PLAY_NODES = 200
+"""Positions each of the computer level's solves may expand."""
+
+
+def _cards(text: str) -> list[Card | None]:
+    return [None if word == HIDDEN else Card.parse(word) for word in text.split()]
+
+
+def sample_positions(view: View, rng: random.Random, count: int) -> list[Position]:
+    """``count`` positions the view cannot be told from, the cards it does not show dealt at random each time."""
+    assert isinstance(view, TableView)
+    table = view.table
+    piles = [_cards(p["cards"]) for p in table["piles"]]
+    stock = _cards(table["stock"])
+    waste = [c for c in _cards(table["waste"]) if c is not None]
+    home = [int(table["home"][s.value]) for s in SUITS]
+    shown: list[Card | None] = [c for pile in piles for c in pile] + stock + list(waste)
+    seen = {c for c in shown if c is not None}
+    seen |= {Card(rank, suit) for suit, top in zip(SUITS, home) for rank in range(1, top + 1)}
+    unseen = [c for c in standard_deck() if c not in seen]
+    positions = []
+    for _ in range(count):
+        rng.shuffle(unseen)
+        fill = iter(unseen)
+        full_piles = tuple(tuple(number(c if c is not None else next(fill)) for c in pile) for pile in piles)
+        full_stock = tuple(number(c if c is not None else next(fill)) for c in stock)
+        positions.append(
+            Position(
+                full_piles,
+                tuple(int(p["down"]) for p in table["piles"]),
+                full_stock,
+                tuple(number(c) for c in waste),
+                tuple(home),
+                int(table["turned"]),
+                int(table["draw"]),
+                int(table["passes"]),
+            )
+        )
+    return positions
+
+
+def _first_move(line: Sequence[str]) -> Action | None:
+    if not line:
+        return None
+    if line[0] == "s":
+        return Draw()
+    try:
+        return Move.parse(line[0])
+    except InvalidActionError:
+        return None
+
+
+def votes(
+    positions: Sequence[Position], legal: Sequence[Action], nodes: int, deadline: float | None = None
+) -> tuple[dict[Action, int], int, int]:
+    """For each legal action, in how many of the sampled ``positions`` the solver's win starts with it; the
+    positions won, and the positions solved before the ``deadline`` (if any)."""
+    counts: dict[Action, int] = {}
+    won = done = 0
+    for position in positions:
+        if deadline is not None and done and time.monotonic() > deadline:
+            break
+        result = solve(position, node_limit=nodes)
+        done += 1
+        first = _first_move(result.moves) if result.solved else None
+        if first is not None and first in legal:
+            counts[first] = counts.get(first, 0) + 1
+            won += 1
+    return counts, won, done
+
+
+def apply_to(position: Position, action: Action) -> Position | None:
+    """The sampled position after ``action``, as the solver sees it (None if the solver cannot make it)."""
+    from tabletop_klondike.solver import steps
+
+    if isinstance(action, Draw):
+        stock, waste, turned = list(position.stock), list(position.waste), position.turned
+        if stock:
+            for _ in range(min(position.draw, len(stock))):
+                waste.append(stock.pop())
+        else:
+            stock, waste, turned = waste[::-1], [], turned + 1
+        p = position
+        return Position(p.piles, p.downs, tuple(stock), tuple(waste), p.home, turned, p.draw, p.passes)
+    text = str(action)
+    return next((s.after for s in steps(position) if s.moves == (text,)), None)
+
+
+class SamplingAnalyst(Analyst[Action]):
+    """Hint and Review: the share of sampled deals won after each of the most promising moves."""
+
+    exact = False
+    name = "the coach's sampled solves"
+    timed = True
+
+    def __init__(self, samples: int = HINT_SAMPLES, nodes: int = HINT_NODES) -> None:
+        self.samples, self.nodes = samples, nodes
+
+    def analyse(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        *,
+        seconds: float,
+        rng: random.Random,
+        progress: Callable[[float], None] | None = None,
+    ) -> Analysis[Action]:
+        deadline = time.monotonic() + seconds
+        positions = sample_positions(view, rng, self.samples)
+        counts, won, done = votes(positions, legal, self.nodes, deadline)
+        rated: dict[Action, Rated[Action]] = {a: Rated(a, n / done, samples=done) for a, n in counts.items()}
+        # The likeliest moves are rated again on their own: the share of samples won after each.
+        for action in sorted(counts, key=lambda a: -counts[a])[:3]:
+            if time.monotonic() > deadline:
+                break
+            wins = tried = 0
+            for position in positions[:done]:
+                after = apply_to(position, action)
+                if after is None:
+                    continue
+                tried += 1
+                wins += solve(after, node_limit=self.nodes).solved
+            if tried:
+                rated[action] = Rated(action, wins / tried, samples=tried)
+        if progress is not None:
+            progress(1.0)
+        note = (
+            f"An estimate: with every card known, the solver won {won} of {done} deals dealt at random "
+            "from the cards you cannot see; not seeing them, you will win less often."
+        )
+        if not rated:
+            return Analysis([Rated(a, 0.0, samples=done) for a in legal], exact=False, samples=done, notes=[note])
+        return Analysis(list(rated.values()), exact=False, samples=done, notes=[note])
+
+
+def fallback(legal: Sequence[Action], view: View) -> Action:
+    """A move when no sampled deal was won: a card home, else a look at a stock not yet seen, else give up
+    (no deal the cards you cannot see could be was won: going round the stock for ever will not help)."""
+    assert isinstance(view, TableView)
+    for action in legal:
+        if isinstance(action, Move) and action.target == "h":
+            return action
+    if view.table["turned"] == 0 and any(isinstance(a, Draw) for a in legal):
+        return Draw()
+    return next((a for a in legal if isinstance(a, GiveUp)), legal[0])
+
+
+class CoachAgent(Agent[Action]):
+    """The computer level that plays the coach's advice: the move that starts the most sampled wins."""
+
+    name = "coach"
+
+    def __init__(self, samples: int = PLAY_SAMPLES, nodes: int = PLAY_NODES) -> None:
+        self.samples, self.nodes = samples, nodes
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        positions = sample_positions(view, rng, self.samples)
+        counts, _, _ = votes(positions, legal, self.nodes)
+        if not counts:
+            return fallback(legal, view)
+
+        return max(legal, key=lambda a: counts.get(a, 0))
+
+
+__all__ = ["CoachAgent", "SamplingAnalyst", "card_of", "sample_positions"]

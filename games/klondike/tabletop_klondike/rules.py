@@ -1,0 +1,618 @@
+"""Klondike's rules: seven piles dealt with their top card face up, a stock and a waste, four foundations.
+
+Moves are written as a source then a destination: piles ``1``-``7``, the
+waste ``w``, home ``h`` (the card's own foundation); a foundation as a source
+is ``h`` and its suit (``hs3``: the top spade back down onto pile 3). ``s``
+turns cards from the stock (one or three), or turns the waste over into a new
+stock once the stock is empty. A move from a pile takes the face-up cards from
+the one that fits the destination up (``37``: the run from the card that goes
+on pile 7's top, or from the King onto an empty pile 7).
+
+The deal is 52 chance draws, one per card in the order Klondike is dealt (row
+by row across the piles, then the stock), so a hidden card stays hidden in
+every log and replay of a game still being played:
+
+>>> from tabletop.loop import Match
+>>> from tabletop_klondike import game
+>>> match = Match(game, seed=1, agents=[None]); _ = match.advance()
+>>> state = match.state
+>>> [len(p) for p in state.piles], len(state.stock), [p.down for p in state.piles]
+([1, 2, 3, 4, 5, 6, 7], 24, [0, 1, 2, 3, 4, 5, 6])
+>>> state.view(0).to_json()["piles"][1]
+{'cards': '?? KD', 'down': 1}
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tabletop.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    IllegalActionError,
+    InvalidActionError,
+    State,
+    View,
+)
+from tabletop.playing_cards import (
+    ACE,
+    DECK_SIZE,
+    KING,
+    SUITS,
+    Card,
+    FacedPile,
+    Suit,
+    draw_outcomes,
+    standard_deck,
+)
+
+if TYPE_CHECKING:
+    pass
+
+PILES = 7
+PILE_KEYS = "1234567"
+WASTE_KEY = "w"
+STOCK_KEY = "s"
+HOME_KEY = "h"
+RESIGN = "resign"
+TABLEAU_CARDS = PILES * (PILES + 1) // 2
+"""28 cards on the piles: one on the first, seven on the last."""
+MOVE_LIMIT = 1_000
+"""A game ends, lost, after this many moves: a safeguard against going round the stock for ever."""
+HIDDEN = "??"
+"""A face-down card, or a card of the stock not yet seen, in a view."""
+
+# Scoring as the well-known Windows program counts it.
+WASTE_TO_PILE, TO_HOME, TURN_UP, FROM_HOME = 5, 10, 5, -15
+TURN_OVER_DRAW_ONE, TURN_OVER_DRAW_THREE = -100, -20
+FREE_TURNS_DRAW_THREE = 2
+"""With three cards drawn at a time, the waste may be turned over twice (three passes) before it costs points."""
+VEGAS_STAKE, VEGAS_HOME = -52, 5
+"""Vegas scoring: the game costs 52, each card home pays 5 (and a card taken back from home costs 5)."""
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """Chance deals ``card`` to the next place of the deal (a pile, then the stock)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Turn cards from the stock onto the waste, or turn the waste over when the stock is empty: ``s``."""
+
+    def __str__(self) -> str:
+        return STOCK_KEY
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move a card (or a run of cards) from ``source`` to ``target``.
+
+    ``source`` is a pile ``1``-``7``, the waste ``w`` or a foundation ``hc hd hh hs``;
+    ``target`` a pile or home ``h``.
+
+    >>> Move.parse("W5"), str(Move("hs", "3")), Move.parse("3 h")
+    (Move(source='w', target='5'), 'hs3', Move(source='3', target='h'))
+    """
+
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return self.source + self.target
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """A move from its notation; :class:`InvalidActionError` for text that is no Klondike move."""
+        found = re.fullmatch(r"\s*([1-7w]|h[cdhs])\s*([1-7h])\s*", text.lower())
+        if found is None:
+            raise InvalidActionError(
+                f"{text!r} is not a Klondike move: write a source and a destination, piles 1-7, the waste w, "
+                "home h (w5, 3h, 37, hs3), or s to turn the stock"
+            )
+        source, target = found.group(1), found.group(2)
+        if source == target:
+            raise InvalidActionError(f"{text!r} moves a card to where it is")
+        if source.startswith(HOME_KEY) and target == HOME_KEY:
+            raise InvalidActionError(f"{text!r}: a card at home goes back down onto a pile")
+        return cls(source, target)
+
+
+@dataclass(frozen=True)
+class GiveUp:
+    """End the game here, lost: ``resign`` (a game that cannot be won no longer waits to be left)."""
+
+    def __str__(self) -> str:
+        return RESIGN
+
+
+Action = Dealt | Draw | Move | GiveUp
+
+
+def builds_on(card: Card, under: Card) -> bool:
+    """Whether ``card`` may lie on ``under`` on a pile: one rank lower, the other colour."""
+    return card.rank == under.rank - 1 and card.is_red != under.is_red
+
+
+def suit_key(suit: Suit) -> str:
+    """A foundation's key as a source: ``hs`` for the spades."""
+    return HOME_KEY + suit.value.lower()
+
+
+def place_words(key: str) -> str:
+    """``pile 3``, ``the waste``, ``home``, ``the spades at home``."""
+    if key in PILE_KEYS:
+        return f"pile {key}"
+    if key == WASTE_KEY:
+        return "the waste"
+    if key == HOME_KEY:
+        return "home"
+    return f"the {_suit_of_key(key).word} at home"
+
+
+def _suit_of_key(key: str) -> Suit:
+    return Suit(key[1].upper())
+
+
+def deal_place(index: int) -> tuple[int, bool] | None:
+    """Where the ``index``-th card of the deal goes: (pile, face up) while dealing the piles, None for the stock.
+
+    Klondike is dealt row by row: a card on each pile from the first, then a
+    card on each from the second, and so on, each pile's last card face up.
+
+    >>> [deal_place(i) for i in (0, 6, 7, 27)], deal_place(28)
+    ([(0, True), (6, False), (1, True), (6, True)], None)
+    """
+    row = 0
+    while index >= PILES - row:
+        index -= PILES - row
+        row += 1
+        if row == PILES:
+            return None
+    pile = row + index
+    return pile, pile == row
+
+
+@dataclass(frozen=True, eq=False)
+class TableView(View):
+    """The table as ``player`` sees it: face-down cards and unseen stock cards as ``??``.
+
+    ``table`` is :meth:`KlondikeState.table`'s JSON form.
+    """
+
+    player: int
+    table: JSON
+
+    def to_json(self) -> JSON:
+        return {"player": self.player, **self.table}
+
+
+class KlondikeState(State[Action]):
+    """A Klondike position: the piles, the stock, the waste, the foundations and the score."""
+
+    def __init__(self, *, draw: int, passes: int, vegas: bool) -> None:
+        self.draw = draw
+        self.passes = passes
+        """How many passes through the stock are allowed (0: unlimited)."""
+        self.vegas = vegas
+        self.dealt = 0
+        """How many cards chance has dealt (52: the game is under way)."""
+        self.piles: list[FacedPile] = [FacedPile() for _ in range(PILES)]
+        self.stock: list[Card] = []
+        """The stock, its top (the next card turned) last."""
+        self.waste: list[Card] = []
+        """The waste, its top (the card that may be played) last."""
+        self.home: dict[Suit, int] = {s: 0 for s in SUITS}
+        self.turned = 0
+        """How many times the waste has been turned over into a new stock."""
+        self.score = VEGAS_STAKE if vegas else 0
+        self.moves: list[str] = []
+        """The player's moves since the deal, in notation."""
+        self.automatic: list[list[str]] = []
+        """For each move, the cards that then went home by themselves (the finish once every card is face up)."""
+        self.resigned = False
+        self._legal: list[Action] | None = None
+        self._stuck: bool | None = None
+
+    # -- whose turn ----------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.dealt < DECK_SIZE:
+            return CHANCE
+        if self.resigned or self.won() or len(self.moves) >= MOVE_LIMIT or self.stuck():
+            return TERMINAL
+        return 0
+
+    def won(self) -> bool:
+        """Whether every card is home."""
+        return sum(self.home.values()) == DECK_SIZE
+
+    def stuck(self) -> bool:
+        """Whether nothing can ever change but the stock going round: no move but turning the stock, and no card
+        the stock can bring up goes anywhere (as far as the player can see: a stock not yet seen may help)."""
+        if self._stuck is None:
+            moves = self._legal_actions(0)
+            # An unseen stock may hold a card that fits: only a player who has seen it all can be stuck.
+            self._stuck = (
+                not any(isinstance(a, Move) for a in moves)
+                and (self.stock_known() or not self.stock)
+                and not any(self._fits_anywhere(card) for card in self.reachable_talon())
+            )
+        return self._stuck
+
+    def stock_known(self) -> bool:
+        """Whether the player has seen every card of the stock: once the waste has been turned over, the stock
+        is the waste they saw, in the order they saw it."""
+        return self.turned > 0
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.dealt >= DECK_SIZE:
+            raise IllegalActionError("the cards are dealt already")
+        used = set(self.stock) | {c for p in self.piles for c in p.cards}
+        return draw_outcomes([c for c in standard_deck() if c not in used], Dealt)
+
+    # -- the stock -----------------------------------------------------------------------------------------
+    def may_turn_over(self) -> bool:
+        """Whether the waste may be turned over into a new stock (the passes allow one more)."""
+        return not self.passes or self.turned + 1 < self.passes
+
+    def reachable_talon(self) -> list[Card]:
+        """Every card that turning the stock (and the waste over, as the passes allow) can bring to the top of
+        the waste, the current top first."""
+        stock, waste, turned = list(self.stock), list(self.waste), self.turned
+        seen: list[Card] = [waste[-1]] if waste else []
+        for _ in range(2 * (len(stock) + len(waste)) + 2):
+            if stock:
+                for _ in range(min(self.draw, len(stock))):
+                    waste.append(stock.pop())
+            elif waste and (not self.passes or turned + 1 < self.passes):
+                stock, waste, turned = waste[::-1], [], turned + 1
+                continue
+            else:
+                break
+            if waste[-1] not in seen:
+                seen.append(waste[-1])
+        return seen
+
+    def _fits_anywhere(self, card: Card) -> bool:
+        if self._goes_home(card):
+            return True
+        return any(self._fits_on(card, pile) for pile in self.piles)
+
+    # -- moves ---------------------------------------------------------------------------------------------
+    def _goes_home(self, card: Card) -> bool:
+        assert card.suit is not None
+        return self.home[card.suit] == card.rank - 1
+
+    @staticmethod
+    def _fits_on(card: Card, pile: FacedPile) -> bool:
+        top = pile.top
+        return card.rank == KING if top is None else builds_on(card, top)
+
+    def run_start(self, source: int, target: int) -> int | None:
+        """The index in pile ``source`` of the face-up card that moves onto pile ``target`` with the cards
+        above it, or None if none fits (a King already at the bottom of its pile does not move to an empty one)."""
+        pile, onto = self.piles[source], self.piles[target]
+        for i in range(pile.down, len(pile)):
+            if self._fits_on(pile.cards[i], onto):
+                return None if onto.top is None and i == 0 else i
+        return None
+
+    def foundation_card(self, key: str) -> Card | None:
+        """The top card of the foundation named by ``key`` (``hs``), or None if it is empty."""
+        suit = _suit_of_key(key)
+        return Card(self.home[suit], suit) if self.home[suit] else None
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._list_moves()
+        return list(self._legal)
+
+    def _list_moves(self) -> list[Action]:
+        actions: list[Action] = [GiveUp()]
+        if self.stock or (self.waste and self.may_turn_over()):
+            actions.append(Draw())
+        for i, pile in enumerate(self.piles):
+            key = PILE_KEYS[i]
+            if pile.top is not None and self._goes_home(pile.top):
+                actions.append(Move(key, HOME_KEY))
+            for j in range(PILES):
+                if j != i and pile.face_up and self.run_start(i, j) is not None:
+                    actions.append(Move(key, PILE_KEYS[j]))
+        if self.waste:
+            card = self.waste[-1]
+            if self._goes_home(card):
+                actions.append(Move(WASTE_KEY, HOME_KEY))
+            actions += [Move(WASTE_KEY, PILE_KEYS[j]) for j, p in enumerate(self.piles) if self._fits_on(card, p)]
+        for suit in SUITS:
+            if self.home[suit]:
+                card = Card(self.home[suit], suit)
+                actions += [
+                    Move(suit_key(suit), PILE_KEYS[j]) for j, p in enumerate(self.piles) if self._fits_on(card, p)
+                ]
+        return actions
+
+    def _why_illegal(self, action: Action) -> str:
+        if self.is_terminal() or self.is_chance_node():
+            return super()._why_illegal(action)
+        if isinstance(action, Draw):
+            return f"{action}: the stock is empty and the waste may not be turned over again"
+        if not isinstance(action, Move):
+            return super()._why_illegal(action)
+        card = self.source_card(action.source)
+        if card is None:
+            return f"{action}: {place_words(action.source)} has no card"
+        if action.target == HOME_KEY:
+            return f"{action}: {card.display} is not next on its foundation"
+        onto = self.piles[int(action.target) - 1].top
+        if action.source in PILE_KEYS:
+            if onto is None:
+                return f"{action}: only a King goes on an empty pile, and pile {action.source} has none to move"
+            return f"{action}: no face-up card of pile {action.source} goes on {onto.display}"
+        if onto is None:
+            return f"{action}: only a King goes on an empty pile"
+        return f"{action}: {card.display} does not go on {onto.display}"
+
+    def source_card(self, key: str) -> Card | None:
+        """The card a move from ``key`` takes (a pile's top, the waste's top, a foundation's top)."""
+        if key in PILE_KEYS:
+            return self.piles[int(key) - 1].top
+        if key == WASTE_KEY:
+            return self.waste[-1] if self.waste else None
+        return self.foundation_card(key)
+
+    def _apply_action(self, action: Action) -> None:
+        # apply() has checked the action is legal.
+        self._legal, self._stuck = None, None
+        if isinstance(action, Dealt):
+            self._deal(action.card)
+            return
+        went: list[str] = []
+        if isinstance(action, GiveUp):
+            self.resigned = True
+        elif isinstance(action, Draw):
+            self._turn_stock()
+        else:
+            self._move(action)
+        self.moves.append(str(action))
+        self.automatic.append(went)
+        self._finish_if_all_face_up(went)
+
+    def _deal(self, card: Card) -> None:
+        place = deal_place(self.dealt)
+        if place is None:
+            self.stock.append(card)
+        else:
+            pile, face_up = place
+            self.piles[pile] = self.piles[pile].put([card], face_up=face_up)
+        self.dealt += 1
+
+    def _turn_stock(self) -> None:
+        if self.stock:
+            for _ in range(min(self.draw, len(self.stock))):
+                self.waste.append(self.stock.pop())
+            return
+        self.stock, self.waste = self.waste[::-1], []
+        self.turned += 1
+        if not self.vegas:
+            if self.draw == 1:
+                self._add(TURN_OVER_DRAW_ONE)
+            elif self.turned > FREE_TURNS_DRAW_THREE:
+                self._add(TURN_OVER_DRAW_THREE)
+
+    def _move(self, action: Move) -> None:
+        source, target = action.source, action.target
+        if source in PILE_KEYS:
+            index = int(source) - 1
+            pile = self.piles[index]
+            start = len(pile) - 1 if target == HOME_KEY else self.run_start(index, int(target) - 1)
+            assert start is not None
+            cards = pile.cards[start:]
+            pile = pile.take(len(cards))
+            if pile.down and pile.down == len(pile):
+                pile = pile.turn_up()
+                self._add(0 if self.vegas else TURN_UP)
+            self.piles[index] = pile
+        elif source == WASTE_KEY:
+            cards = (self.waste.pop(),)
+            if target != HOME_KEY and not self.vegas:
+                self._add(WASTE_TO_PILE)
+        else:
+            suit = _suit_of_key(source)
+            cards = (Card(self.home[suit], suit),)
+            self.home[suit] -= 1
+            self._add(-VEGAS_HOME if self.vegas else FROM_HOME)
+        if target == HOME_KEY:
+            self._send_home(cards[0])
+        else:
+            self.piles[int(target) - 1] = self.piles[int(target) - 1].put(cards)
+
+    def _send_home(self, card: Card) -> None:
+        assert card.suit is not None
+        self.home[card.suit] = card.rank
+        self._add(VEGAS_HOME if self.vegas else TO_HOME)
+
+    def _add(self, points: int) -> None:
+        self.score += points
+        if not self.vegas:
+            self.score = max(0, self.score)
+
+    def all_face_up(self) -> bool:
+        """Whether every card left is face up on a pile: the stock and waste empty, no card face down."""
+        return not self.stock and not self.waste and not any(p.down for p in self.piles)
+
+    def _finish_if_all_face_up(self, went: list[str]) -> None:
+        """Once every card is face up the game is won: each card goes home by itself, the lowest first."""
+        if not self.all_face_up():
+            return
+        while not self.won():
+            index = min(
+                (i for i, p in enumerate(self.piles) if p.top is not None),
+                key=lambda i: self.piles[i].top.rank,  # type: ignore[union-attr]
+            )
+            card = self.piles[index].top
+            assert card is not None and self._goes_home(card)
+            self.piles[index] = self.piles[index].take(1)
+            self._send_home(card)
+            went.append(str(card))
+
+    # -- results -------------------------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        return [1.0 if self.won() else 0.0]
+
+    def final_score(self) -> float | None:
+        """The score at the end (standard or Vegas, as the game was set up)."""
+        return float(self.score) if self.is_terminal() else None
+
+    def outcome_text(self) -> str:
+        home = sum(self.home.values())
+        if self.won():
+            return f"Won in {len(self.moves)} moves, score {self.score}."
+        if self.resigned:
+            return f"Given up, with {home} cards home, score {self.score}."
+        if len(self.moves) >= MOVE_LIMIT:
+            return f"The {MOVE_LIMIT}-move limit is reached with {home} cards home, score {self.score}."
+        return f"Lost: nothing more can be moved, with {home} cards home, score {self.score}."
+
+    # -- views ---------------------------------------------------------------------------------------------
+    def table(self, *, revealed: bool) -> JSON:
+        """The table as JSON: every card a player sees, and the hidden ones as ``??`` unless ``revealed``."""
+        known = revealed or self.stock_known()
+        piles = []
+        for pile in self.piles:
+            shown = pile.cards if revealed else pile.shown()
+            piles.append({"cards": " ".join(HIDDEN if c is None else str(c) for c in shown), "down": pile.down})
+        return {
+            "draw": self.draw,
+            "passes": self.passes,
+            "vegas": self.vegas,
+            "dealt": self.dealt,
+            "piles": piles,
+            "stock": " ".join(str(c) if known else HIDDEN for c in self.stock),
+            "waste": " ".join(str(c) for c in self.waste),
+            "home": {s.value: self.home[s] for s in SUITS},
+            "turned": self.turned,
+            "score": self.score,
+            "moves": len(self.moves),
+            "over": self.dealt >= DECK_SIZE and self.is_terminal(),
+            "won": self.won(),
+        }
+
+    def view(self, player: int) -> View:
+        return TableView(player, self.table(revealed=False))
+
+    def _table_view(self, revealed: bool) -> View:
+        from tabletop.game import SPECTATOR
+
+        return TableView(SPECTATOR, self.table(revealed=revealed))
+
+    def resample_hidden(self, player: int, rng: random.Random) -> KlondikeState:
+        """The same table with the face-down cards, and the stock while it is unseen, dealt again at random."""
+        other = self.clone()
+        hidden = [c for p in other.piles for c in p.cards[: p.down]]
+        if not other.stock_known():
+            hidden += other.stock
+        rng.shuffle(hidden)
+        cards = iter(hidden)
+        for i, pile in enumerate(other.piles):
+            down = tuple(next(cards) for _ in range(pile.down))
+            other.piles[i] = FacedPile(down + pile.face_up, pile.down)
+        if not other.stock_known():
+            other.stock = [next(cards) for _ in other.stock]
+        other._legal, other._stuck = None, None
+        return other
+
+    # -- words ---------------------------------------------------------------------------------------------
+    def describe(self, action: Action, viewer: int | None = None) -> str:
+        if isinstance(action, Dealt) and viewer is not None:
+            place = deal_place(self.dealt)
+            if place is None:
+                return "A card is put in the stock."
+            pile, face_up = place
+            if not face_up:
+                return f"A card is dealt face down on pile {pile + 1}."
+        return self._describe(action)
+
+    def _describe(self, action: Action) -> str:
+        if isinstance(action, Dealt):
+            place = deal_place(self.dealt)
+            if place is None:
+                return f"{action.card.display} is put in the stock."
+            pile, face_up = place
+            return f"{action.card.display} is dealt {'face up' if face_up else 'face down'} on pile {pile + 1}."
+        if isinstance(action, GiveUp):
+            return "resign: give up; the game counts as lost."
+        if isinstance(action, Draw):
+            if self.stock:
+                return "s: turn the stock."
+            return "s: turn the waste over into a new stock."
+        card = self.source_card(action.source)
+        if card is None:
+            return f"{action}: from {place_words(action.source)} to {place_words(action.target)}."
+        count = 1
+        if action.source in PILE_KEYS and action.target in PILE_KEYS:
+            start = self.run_start(int(action.source) - 1, int(action.target) - 1)
+            if start is not None:
+                run = self.piles[int(action.source) - 1]
+                card, count = run.cards[start], len(run) - start
+        lead = card.display + (f" and {count - 1} more" if count > 1 else "")
+        return f"{action}: {lead} from {place_words(action.source)} to {place_words(action.target)}."
+
+    # -- copies and data -----------------------------------------------------------------------------------
+    def clone(self) -> KlondikeState:
+        other = KlondikeState.__new__(KlondikeState)
+        other.draw, other.passes, other.vegas, other.dealt = self.draw, self.passes, self.vegas, self.dealt
+        other.piles = list(self.piles)  # the piles are immutable
+        other.stock, other.waste = list(self.stock), list(self.waste)
+        other.home = dict(self.home)
+        other.turned, other.score, other.resigned = self.turned, self.score, self.resigned
+        other.moves = list(self.moves)
+        other.automatic = [list(a) for a in self.automatic]
+        other._legal, other._stuck = self._legal, self._stuck
+        return other
+
+    def to_json(self) -> JSON:
+        return {
+            "draw": self.draw,
+            "passes": self.passes,
+            "vegas": self.vegas,
+            "dealt": self.dealt,
+            "piles": [p.to_json() for p in self.piles],
+            "stock": " ".join(str(c) for c in self.stock),
+            "waste": " ".join(str(c) for c in self.waste),
+            "home": {s.value: self.home[s] for s in SUITS},
+            "turned": self.turned,
+            "score": self.score,
+            "resigned": self.resigned,
+            "moves": list(self.moves),
+            "automatic": [" ".join(a) for a in self.automatic],
+        }
+
+    def cards_in_play(self) -> list[Card]:
+        """Every card on the table, the foundations' included."""
+        cards = [c for p in self.piles for c in p.cards] + self.stock + self.waste
+        return cards + [Card(rank, suit) for suit in SUITS for rank in range(ACE, self.home[suit] + 1)]
+
+    def invariant_violations(self) -> list[str]:
+        """Every card dealt is in one place exactly; the deal, the piles' runs and the record are well formed."""
+        cards = self.cards_in_play()
+        if len(cards) != self.dealt or len(set(cards)) != len(cards):
+            return [f"{len(cards)} cards are on the table ({len(set(cards))} different) after {self.dealt} were dealt"]
+        if len(self.automatic) != len(self.moves):
+            return ["the record of moves is malformed"]
+        for i, pile in enumerate(self.piles):
+            up = pile.face_up
+            if any(not builds_on(a, b) for b, a in itertools.pairwise(up)):
+                return [f"the face-up cards of pile {i + 1} are not a run down in alternate colours"]
+            if self.dealt >= DECK_SIZE and pile.cards and pile.down == len(pile):
+                return [f"pile {i + 1}'s top card lies face down"]
+        return []

@@ -1,0 +1,271 @@
+"""A Klondike solver for a deal whose every card is known: a depth-first search with a table of positions seen.
+
+The coach gives it deals sampled from what the player sees; it never sees the
+real hidden cards. A position is small tuples of card numbers (suit x 13 +
+rank - 1), and the search moves in steps a player would name: the stock is
+turned as often as needed to bring a card up and that card played (one step,
+several turns), a run moves only when it turns a card face up, empties a pile
+for a King or frees a card to go home, and a card goes home by itself when no
+card could still need it. A found line is written in the game's notation.
+
+>>> ks, qs, js = (number(Card.parse(t)) for t in ("KS", "QS", "JS"))
+>>> spades_left = Position(((ks, js), (qs,), (), (), (), (), ()), (1, 0, 0, 0, 0, 0, 0), (), (), (13, 13, 13, 10), 0, 1, 0)
+>>> solve(spades_left).moves
+('1h', '2h', '1h')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from tabletop.playing_cards import KING, SUITS, Card
+
+PILES = 7
+NODE_LIMIT = 20_000
+"""Positions a solve may expand before it gives up (an unsettled answer, neither won nor proven lost)."""
+RED_SUITS = frozenset(i for i, s in enumerate(SUITS) if s.is_red)
+PILE_KEYS = "1234567"
+
+
+def number(card: Card) -> int:
+    """A card's number here: suit (clubs 0 ... spades 3) x 13 + rank - 1."""
+    assert card.suit is not None
+    return card.suit.index * 13 + card.rank - 1
+
+
+def card_of(value: int) -> Card:
+    """The card numbered ``value``."""
+    return Card(value % 13 + 1, SUITS[value // 13])
+
+
+def _rank(c: int) -> int:
+    return c % 13 + 1
+
+
+def _red(c: int) -> bool:
+    return c // 13 in RED_SUITS
+
+
+def _builds(card: int, under: int) -> bool:
+    return _rank(card) == _rank(under) - 1 and _red(card) != _red(under)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position with every card known: piles (bottom first) with their face-down counts, stock and waste
+    (tops last), the foundations' ranks by suit, and how often the waste has been turned over."""
+
+    piles: tuple[tuple[int, ...], ...]
+    downs: tuple[int, ...]
+    stock: tuple[int, ...]
+    waste: tuple[int, ...]
+    home: tuple[int, ...]
+    turned: int
+    draw: int
+    passes: int
+
+    @classmethod
+    def start(
+        cls,
+        tableau: Sequence[Card],
+        stock: Sequence[Card],
+        *,
+        draw: int,
+        passes: int,
+    ) -> Position:
+        """A fresh deal: ``tableau`` dealt pile by pile (1 card, 2, ... 7; fewer when there are fewer cards),
+        ``stock`` with its top last."""
+        piles, downs, at = [], [], 0
+        for size in range(1, PILES + 1):
+            pile = tuple(number(c) for c in tableau[at : at + size])
+            at += size
+            piles.append(pile)
+            downs.append(max(0, len(pile) - 1))
+        return cls(tuple(piles), tuple(downs), tuple(number(c) for c in stock), (), (0, 0, 0, 0), 0, draw, passes)
+
+    def key(self) -> tuple[object, ...]:
+        """What tells positions apart for the search (the passes used count only when they are limited)."""
+        return (self.piles, self.downs, self.stock, self.waste, self.home, self.turned if self.passes else 0)
+
+    def won(self) -> bool:
+        """Whether every card is home, or every card is face up on the piles (the rest then goes home)."""
+        return sum(self.home) == 52 or (not self.stock and not self.waste and not any(self.downs))
+
+    def goes_home(self, c: int) -> bool:
+        return self.home[c // 13] == _rank(c) - 1
+
+    def safe_home(self, c: int) -> bool:
+        """Whether ``c`` may go home with no loss: next on its foundation, and no card of the other colour that
+        could still need to go on it is left (Aces and twos always)."""
+        if not self.goes_home(c):
+            return False
+        r = _rank(c)
+        if r <= 2:
+            return True
+        red = _red(c)
+        return min(self.home[s] for s in range(4) if (s in RED_SUITS) != red) >= r - 1
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a line: the game's moves it takes (turns of the stock first) and the position after it."""
+
+    moves: tuple[str, ...]
+    after: Position
+
+
+@dataclass(frozen=True)
+class Result:
+    """A solve's answer: ``moves`` (the game's notation) if ``solved``; ``exhausted`` when no win exists."""
+
+    solved: bool
+    exhausted: bool
+    moves: tuple[str, ...]
+    expanded: int
+
+
+def talon_reach(p: Position) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
+    """Each distinct waste top the stock can bring up: (turns of the stock, stock, waste, times turned over)."""
+    stock, waste, turned = list(p.stock), list(p.waste), p.turned
+    seen: set[int] = set()
+    turns = 0
+    if waste:
+        seen.add(waste[-1])
+        yield 0, p.stock, p.waste, turned
+    for _ in range(2 * (len(stock) + len(waste)) + 2):
+        if stock:
+            for _ in range(min(p.draw, len(stock))):
+                waste.append(stock.pop())
+        elif waste and (not p.passes or turned + 1 < p.passes):
+            stock, waste, turned = waste[::-1], [], turned + 1
+            turns += 1
+            continue
+        else:
+            return
+        turns += 1
+        if waste[-1] not in seen:
+            seen.add(waste[-1])
+            yield turns, tuple(stock), tuple(waste), turned
+
+
+def _with_pile(piles: tuple[tuple[int, ...], ...], i: int, pile: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return piles[:i] + (pile,) + piles[i + 1 :]
+
+
+def _home_plus(home: tuple[int, ...], c: int) -> tuple[int, ...]:
+    s = c // 13
+    return home[:s] + (home[s] + 1,) + home[s + 1 :]
+
+
+def _take(p: Position, i: int, count: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The piles and face-down counts once ``count`` cards leave pile ``i`` (its new top turned up)."""
+    pile = p.piles[i][: len(p.piles[i]) - count]
+    down = min(p.downs[i], len(pile))
+    if pile and down == len(pile):
+        down -= 1
+    return _with_pile(p.piles, i, pile), p.downs[:i] + (down,) + p.downs[i + 1 :]
+
+
+def auto_home(p: Position) -> tuple[Position, tuple[str, ...]]:
+    """The position once every card that may safely go home has gone (the game's moves for them)."""
+    moves: list[str] = []
+    changed = True
+    while changed:
+        changed = False
+        for i, pile in enumerate(p.piles):
+            if pile and p.downs[i] < len(pile) and p.safe_home(pile[-1]):
+                piles, downs = _take(p, i, 1)
+                p = Position(piles, downs, p.stock, p.waste, _home_plus(p.home, pile[-1]), p.turned, p.draw, p.passes)
+                moves.append(f"{PILE_KEYS[i]}h")
+                changed = True
+        if p.waste and p.safe_home(p.waste[-1]):
+            c = p.waste[-1]
+            p = Position(p.piles, p.downs, p.stock, p.waste[:-1], _home_plus(p.home, c), p.turned, p.draw, p.passes)
+            moves.append("wh")
+            changed = True
+    return p, tuple(moves)
+
+
+def steps(p: Position) -> list[Step]:
+    """The steps worth trying from ``p``, the likeliest to help first."""
+    scored: list[tuple[int, Step]] = []
+    tops = [pile[-1] if pile else None for pile in p.piles]
+    empty = [i for i, t in enumerate(tops) if t is None]
+    for i, pile in enumerate(p.piles):
+        if not pile:
+            continue
+        down = p.downs[i]
+        top = pile[-1]
+        if p.goes_home(top):
+            piles, downs = _take(p, i, 1)
+            after = Position(piles, downs, p.stock, p.waste, _home_plus(p.home, top), p.turned, p.draw, p.passes)
+            scored.append((100 + 10 * down, Step((f"{PILE_KEYS[i]}h",), after)))
+        for start in range(down, len(pile)):
+            card = pile[start]
+            reveals = start == down and down > 0
+            empties = start == 0 and _rank(card) != KING
+            frees = start > down and p.goes_home(pile[start - 1])
+            if not (reveals or empties or frees):
+                continue  # a run that turns nothing up, empties no pile and frees nothing leads nowhere new
+            for j, t in enumerate(tops):
+                if j == i:
+                    continue
+                if t is None:
+                    if _rank(card) != KING or j != (empty[0] if empty else -1):
+                        continue
+                elif not _builds(card, t):
+                    continue
+                piles, downs = _take(p, i, len(pile) - start)
+                piles = _with_pile(piles, j, piles[j] + pile[start:])
+                after = Position(piles, downs, p.stock, p.waste, p.home, p.turned, p.draw, p.passes)
+                scored.append((80 + 10 * down if reveals else 60, Step((f"{PILE_KEYS[i]}{PILE_KEYS[j]}",), after)))
+    for turns, stock, waste, turned in talon_reach(p):
+        c = waste[-1]
+        draws = ("s",) * turns
+        if p.goes_home(c):
+            after = Position(p.piles, p.downs, stock, waste[:-1], _home_plus(p.home, c), turned, p.draw, p.passes)
+            scored.append((70 - turns, Step((*draws, "wh"), after)))
+        for j, t in enumerate(tops):
+            if (t is None and _rank(c) == KING and j == empty[0]) or (t is not None and _builds(c, t)):
+                piles = _with_pile(p.piles, j, p.piles[j] + (c,))
+                after = Position(piles, p.downs, stock, waste[:-1], p.home, turned, p.draw, p.passes)
+                scored.append((50 - turns, Step((*draws, f"w{PILE_KEYS[j]}"), after)))
+    scored.sort(key=lambda pair: -pair[0])
+    return [step for _, step in scored]
+
+
+def solve(start: Position, *, node_limit: int = NODE_LIMIT) -> Result:
+    """Search for a win from ``start``: a line in the game's notation, or proof there is none, or neither
+    within ``node_limit`` positions expanded."""
+    seen: set[tuple[object, ...]] = set()
+    expanded = 0
+    first, auto = auto_home(start)
+    if first.won():
+        return Result(True, False, auto, 0)
+    # An explicit stack of (position's steps left, moves that led here) keeps deep lines off Python's stack.
+    line: list[tuple[str, ...]] = [auto]
+    stack: list[Iterator[Step]] = [iter(steps(first))]
+    seen.add(first.key())
+    limited = False
+    while stack:
+        step = next(stack[-1], None)
+        if step is None:
+            stack.pop()
+            line.pop()
+            continue
+        after, moved = auto_home(step.after)
+        key = after.key()
+        if key in seen:
+            continue
+        seen.add(key)
+        if after.won():
+            moves = [m for part in line for m in part] + list(step.moves) + list(moved)
+            return Result(True, False, tuple(moves), expanded)
+        expanded += 1
+        if expanded >= node_limit:
+            limited = True
+            break
+        line.append(step.moves + moved)
+        stack.append(iter(steps(after)))
+    return Result(False, not limited, (), expanded)

@@ -1,0 +1,216 @@
+"""Klondike at the terminal: the table in eight lines, a move as a source key then a destination key.
+
+Piles keep their digits ``1``-``7``, the waste ``w``, the stock ``s`` and home
+``h`` in every list: ``s`` turns the stock in one key, ``h`` sends a card home
+in one key when only one can go (else its place's key picks it), and a pile or
+the waste as the source is followed by the destination's key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.text import Text
+
+from tabletop.playing_cards import SUITS, Card
+from tabletop.ui.base import GameUI, Step
+from tabletop_klondike.rules import (
+    HIDDEN,
+    HOME_KEY,
+    PILE_KEYS,
+    STOCK_KEY,
+    WASTE_KEY,
+    Action,
+    Draw,
+    GiveUp,
+    Move,
+    TableView,
+    place_words,
+)
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from tabletop.game import State, View
+
+FACE_DOWN = "##"
+"""A face-down card on a pile."""
+EMPTY = "··"
+RANK_SHOWN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+WASTE_SHOWN = 3
+"""The waste's top cards shown, fanned (the last is the one that may be played)."""
+HOME_TITLE = "Home"
+BACK_DOWN_TITLE = "Take a card back from home"
+GIVE_UP_TITLE = "Give up (the game counts as lost)"
+GIVE_UP_KEY = "g"
+BACK_DOWN_KEY = "u"
+
+
+def card_text(card: Card) -> Text:
+    """A card as ``10♦``: red suits in red as well, the symbol telling the suit without colour."""
+    return Text(card.display, style="red" if card.is_red else "bold")
+
+
+class Table:
+    """A view's table read back: the cards as :class:`Card` values, None for a hidden one."""
+
+    def __init__(self, view: View) -> None:
+        assert isinstance(view, TableView)
+        data = view.table
+        self.data = data
+        self.piles: list[list[Card | None]] = [_cards(p["cards"]) for p in data["piles"]]
+        self.downs: list[int] = [int(p["down"]) for p in data["piles"]]
+        self.stock = _cards(data["stock"])
+        self.waste = [c for c in _cards(data["waste"]) if c is not None]
+        self.home = {s: int(data["home"][s.value]) for s in SUITS}
+
+    def top(self, index: int) -> Card | None:
+        pile = self.piles[index]
+        return pile[-1] if pile else None
+
+    def run_from(self, index: int, target: int) -> list[Card]:
+        """The cards a move from pile ``index`` to pile ``target`` carries."""
+        pile, onto = self.piles[index], self.top(target)
+        for i in range(self.downs[index], len(pile)):
+            card = pile[i]
+            assert card is not None
+            fits = card.rank == 13 if onto is None else card.rank == onto.rank - 1 and card.is_red != onto.is_red
+            if fits:
+                return [c for c in pile[i:] if c is not None]
+        return []
+
+
+def _cards(text: str) -> list[Card | None]:
+    return [None if word == HIDDEN else Card.parse(word) for word in text.split()]
+
+
+def header(table: Table) -> Text:
+    """``Draw 1 · move 12 · score 35 │ s 20 │ w 3♣ 9♦ K♠ │ home ♣3 ♦A ♥·· ♠2``."""
+    data = table.data
+    passes = data["passes"]
+    line = Text(f"Draw {data['draw']} · move {data['moves']} · score {data['score']}", style="bold")
+    if passes:
+        line.append(f" · pass {data['turned'] + 1}/{passes}")
+    line.append(f" │ {STOCK_KEY} ")
+    line.append(f"{len(table.stock):2d}" if table.stock else EMPTY, style="" if table.stock else "dim")
+    line.append(f" │ {WASTE_KEY} ")
+    shown = table.waste[-WASTE_SHOWN:]
+    if not shown:
+        line.append(EMPTY, style="dim")
+    for i, card in enumerate(shown):
+        text = card_text(card)
+        if i == len(shown) - 1:
+            text.stylize("underline")
+        line.append_text(text)
+        if i < len(shown) - 1:
+            line.append(" ")
+    line.append(" │ home")
+    for suit in SUITS:
+        rank = table.home[suit]
+        line.append(f" {suit.symbol}")
+        line.append(RANK_SHOWN[rank - 1] if rank else EMPTY, style="" if rank else "dim")
+    return line
+
+
+def pile_line(table: Table, index: int) -> Text:
+    """``3 │ ## ## 9♠ 8♥``: face-down cards as ``##`` (shown dim once the game is over and they are revealed)."""
+    line = Text(f"{index + 1} │ ", style="bold")
+    for i, card in enumerate(table.piles[index]):
+        if card is None:
+            line.append(FACE_DOWN, style="dim")
+        elif i < table.downs[index]:
+            line.append(card.display, style="dim")
+        else:
+            line.append_text(card_text(card))
+        line.append(" ")
+    if not table.piles[index]:
+        line.append("(empty)", style="dim")
+    return line
+
+
+class KlondikeUI(GameUI[Action]):
+    """The table as a header line and a line per pile; moves by source then destination."""
+
+    def render(self, view: View, log: Sequence[str]) -> RenderableType:
+        table = Table(view)
+        return Group(header(table), *(pile_line(table, i) for i in range(len(table.piles))))
+
+    def render_result(self, state: State[Action]) -> RenderableType:
+        return Text(state.outcome_text(), style="bold")
+
+    def steps(self, view: View, legal: Sequence[Action]) -> list[Step[Action]]:
+        table = Table(view)
+        steps: list[Step[Action]] = []
+        for action in legal:
+            steps.append(Step(action, path_of(table, action)))
+        return steps
+
+    def label_keys(self, view: View) -> Mapping[str, str]:
+        table = Table(view)
+        keys = {source_label(table, k): k for k in PILE_KEYS + WASTE_KEY}
+        keys.update({target_label(table, k): k for k in PILE_KEYS})
+        keys.update({home_label(table, k): k for k in PILE_KEYS + WASTE_KEY})
+        keys[draw_label(table)] = STOCK_KEY
+        keys[HOME_TITLE] = HOME_KEY
+        keys[BACK_DOWN_TITLE] = BACK_DOWN_KEY
+        keys[GIVE_UP_TITLE] = GIVE_UP_KEY
+        return keys
+
+    def label_order(self, view: View) -> Sequence[str]:
+        table = Table(view)
+        order = [draw_label(table), HOME_TITLE, source_label(table, WASTE_KEY)]
+        order += [source_label(table, k) for k in PILE_KEYS]
+        order += [BACK_DOWN_TITLE, GIVE_UP_TITLE]
+        order += [home_label(table, k) for k in WASTE_KEY + PILE_KEYS]
+        return order + [target_label(table, k) for k in PILE_KEYS]
+
+    def whole_log(self, lines: Sequence[str]) -> list[str]:
+        return list(lines)
+
+
+def path_of(table: Table, action: Action) -> tuple[str, ...]:
+    """The labels that lead to ``action`` in the lists."""
+    if isinstance(action, Draw):
+        return (draw_label(table),)
+    if isinstance(action, GiveUp):
+        return (GIVE_UP_TITLE,)
+    assert isinstance(action, Move), action
+    if action.target == HOME_KEY:
+        return (HOME_TITLE, home_label(table, action.source))
+    if action.source.startswith(HOME_KEY):
+        suit = SUITS[[s.value.lower() for s in SUITS].index(action.source[1])]
+        card = Card(table.home[suit], suit)
+        return (BACK_DOWN_TITLE, f"{card.display} {target_label(table, action.target)}")
+    return (source_label(table, action.source), target_label(table, action.target))
+
+
+def draw_label(table: Table) -> str:
+    """``Turn the stock (20 left)`` or ``Turn the waste over (a new pass)``."""
+    if table.stock:
+        return f"Turn the stock ({len(table.stock)} left)"
+    return "Turn the waste over (a new pass)"
+
+
+def source_label(table: Table, key: str) -> str:
+    """``pile 3: 9♠ 8♥`` (its face-up cards), ``waste: 7♥``."""
+    if key == WASTE_KEY:
+        return "waste: " + (table.waste[-1].display if table.waste else "empty")
+    index = int(key) - 1
+    up = [c.display for c in table.piles[index][table.downs[index] :] if c is not None]
+    return f"pile {key}: " + (" ".join(up) if up else "empty")
+
+
+def target_label(table: Table, key: str) -> str:
+    """``onto pile 5 (10♥)`` or ``to empty pile 5``."""
+    top = table.top(int(key) - 1)
+    return f"onto pile {key} ({top.display})" if top is not None else f"to empty pile {key}"
+
+
+def home_label(table: Table, key: str) -> str:
+    """``7♥ from pile 3`` or ``7♥ from the waste``: the card a move home takes."""
+    card = table.waste[-1] if key == WASTE_KEY and table.waste else None
+    if key in PILE_KEYS:
+        card = table.top(int(key) - 1)
+    return f"{card.display if card else EMPTY} from {place_words(key)}"
