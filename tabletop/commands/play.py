@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.game import Game, WholeNumber
+
+if TYPE_CHECKING:
+    from tabletop.commands.setup import Setup
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +34,14 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
             choices=["human", *levels],
             help="who plays the other seat: 'human' for two people at one keyboard (default: %(default)s)",
             default=game.default_agent() or "human",
+        )
+    if len(info.player_counts) > 1:
+        parser.add_argument(
+            "--seats",
+            type=_seats(["human", *levels]),
+            metavar="WHO,WHO",
+            help="who plays each seat after yours, in order: 'human' (a person at this keyboard) or a computer "
+            f"level ({', '.join(levels)}); as many as the other players, e.g. human,optimal",
         )
     parser.add_argument("--seed", type=_seed, help="replay a deal: the seed a finished game shows")
     for option in info.options:
@@ -62,6 +73,36 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
     return parser
 
 
+def _seats(choices: list[str]) -> Any:
+    """The type of ``--seats``: a comma-separated list of seat specs, each one of ``choices``.
+
+    >>> _seats(["human", "optimal"])("human, optimal")
+    ['human', 'optimal']
+    """
+
+    def parse(text: str) -> list[str]:
+        seats = [spec.strip() for spec in text.split(",")]
+        wrong = [spec for spec in seats if spec not in choices]
+        if wrong:
+            raise argparse.ArgumentTypeError(f"no player {wrong[0]!r} (choose from {', '.join(choices)})")
+        return seats
+
+    return parse
+
+
+def _seat_the_others(setup: Setup, seats: list[str] | None) -> None:
+    """Seat ``--seats`` after the person's seat; ValueError unless they are as many as the other players."""
+    if seats is None:
+        return
+    players = setup.game.info.seat_count(setup.game.resolve_options(setup.options))
+    if len(seats) != players - 1:
+        raise ValueError(
+            f"--seats names {len(seats)} seat(s) after yours, but {players} player(s) leave {players - 1}: "
+            f"give --players {len(seats) + 1} with it"
+        )
+    setup.seats = [setup.seats[0], *seats]
+
+
 def _seed(text: str) -> int:
     from tabletop.rng import parse_seed
 
@@ -90,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
         # Every seat --players adds is the --opponent named (check() keeps as many seats as the count says).
         setup.seats = [setup.seats[0]] + [opponent] * (game.info.players - 1)
     try:
+        _seat_the_others(setup, getattr(parsed, "seats", None))
         setup.check()
     except ValueError as exc:
         raise UsageError(str(exc)) from None

@@ -12,10 +12,11 @@ import pytest
 
 from tabletop_fivedice.advisor import Advisor, cache_file
 from tabletop_fivedice.scoring import OFFICIAL
-from tests.cli.pty_helpers import END_OF_GAME, ENTER, POINTER, answered, select, spawn
+from tests.cli.pty_helpers import END_OF_GAME, ENTER, POINTER, QUESTION, answered, select, spawn
 
 PROMPT = r"((?:Your move|Score in an upper box|Score in a lower box)[^\r\n\x1b?]*?:) "
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+PASS_THE_KEYBOARD = r"press any key(?: when you are ready|, then pass the keyboard)"
 
 
 def _cache(solved: tuple[Advisor, Path], tmp_path: Path) -> dict[str, str]:
@@ -96,3 +97,27 @@ def test_two_players_one_a_computer(solved: tuple[Advisor, Path], tmp_path: Path
     assert "Player 2, press any key" not in log
     assert re.search(r"Final scores: Player \d \d+, Player \d \d+\.", log)
     child.send(ENTER)
+
+
+@pytest.mark.pty
+def test_two_people_and_a_computer_at_one_table(solved: tuple[Advisor, Path], tmp_path: Path) -> None:
+    child = spawn(
+        ["play", "fivedice", "--players", "3", "--seats", "human,simple", "--seed", "11"],
+        data_dir=tmp_path / "data",
+        extra_env=_cache(solved, tmp_path),
+    )
+    shown = []
+    for _ in range(600):  # each question answered with the entry under the cursor (the first: a score)
+        index = child.expect([QUESTION, r"Final scores: [^\r\n]+\.", PASS_THE_KEYBOARD])
+        shown.append(ANSI.sub("", f"{child.before}{child.after}"))
+        if index == 1:
+            break
+        child.send(ENTER)
+        if index == 0:
+            child.expect(answered(child.match.group(1)))
+    log = "".join(shown)
+    assert "Final scores" in log, log[-2000:]
+    assert "Player 2, your turn is over" in log or "Player 2, press any key" in log  # a person: the keyboard passes
+    assert "Player 3, press any key" not in log and "Player 3, your turn" not in log  # the computer asks nobody
+    assert "Player 3 scored" in log
+    assert "Player 1 · total 0" in log and "Hint" not in log  # two people at the table: no coach for either
