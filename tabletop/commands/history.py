@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the table of games played (or forget one, with ``--delete``); return the exit status."""
     from tabletop.store.db import StoreError
+    from tabletop.store.stats import best_games
     from tabletop.ui.tables import history_table
 
     console = make_console()
@@ -40,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
             return _delete(args, console)
         with open_store(args, console, write=False) as store:
             records = store.history(args.limit or None, game_id=args.game)
+            finished = store.finished_games()
     except CommandFailure as failure:
         return report(failure)
     except StoreError as exc:
@@ -51,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     infos = game_infos(reg, ids)
     seats = {game_id: info.seat_names for game_id, info in infos.items() if info}
     names = short_names(infos)
-    console.print(history_table(records, names, seats))
+    best = best_games(finished, common.lower_is_better(reg))  # each game's best score, the way it counts
+    console.print(history_table(records, names, seats, best=best))
     return 0
 
 

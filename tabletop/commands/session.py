@@ -161,7 +161,13 @@ def play_match(
         match.on_undo = recorder.save
     on_hint = recorder.note_hint if recorder is not None else None
     try:
-        play(Table(match, match.game.ui(), console, prompter, list(names), saved=recorder is not None, on_hint=on_hint))
+        best = _best_before(match, recorder)
+        ui = match.game.ui()
+        play(
+            Table(
+                match, ui, console, prompter, list(names), saved=recorder is not None, on_hint=on_hint, best_before=best
+            )
+        )
     except LeaveGame:
         console.print(f"Left the game. {_left_saved(recorder)}")
         return True
@@ -185,6 +191,22 @@ def play_match(
     if not _offer_review(match, recorder, console, prompter):
         prompter.pause("Press any key to go on")
     return True
+
+
+def _best_before(match: Match[Any], recorder: Recorder | None) -> float | None:
+    """The person's best score at this match's game in the games finished before it, or None (none kept, or
+    the database cannot say: the end of the game then shows the score alone)."""
+    from tabletop.store import StoreError
+    from tabletop.store.stats import best_score
+
+    info = match.game.info
+    if recorder is None or info.score_direction == "none":
+        return None
+    try:
+        finished = recorder.store.finished_games()
+    except StoreError:
+        return None
+    return best_score(finished, info.id, lower=info.score_direction == "lower")
 
 
 def _shown(exc: Exception) -> str:

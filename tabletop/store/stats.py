@@ -118,3 +118,35 @@ def _row(
         hinted=hinted,
         variant=variant,
     )
+
+
+def best_games(finished: Sequence[GameRecord], lower_is_better: Callable[[str], bool]) -> set[int]:
+    """The ids of the games holding each game's best score a person made (the lowest where lower is better).
+
+    Ties all count; games with no score, or that no person played, hold none.
+
+    >>> def scored(id: int, score: float) -> GameRecord:
+    ...     return GameRecord(game_id="golf", options={}, seed=1, seats=["human"], names=["You"], started="",
+    ...                       finished="x", returns=[0.0], score=score, id=id)
+    >>> sorted(best_games([scored(1, 17), scored(2, 16), scored(3, 20)], lambda game_id: True))
+    [2]
+    >>> sorted(best_games([scored(1, 17), scored(2, 16), scored(3, 20)], lambda game_id: False))
+    [3]
+    """
+    scored = [r for r in finished if r.score is not None and r.id is not None and outcome(r) is not None]
+    best: dict[str, float] = {}
+    for record in scored:
+        assert record.score is not None
+        known = best.get(record.game_id)
+        lower = lower_is_better(record.game_id)
+        if known is None or (record.score < known if lower else record.score > known):
+            best[record.game_id] = record.score
+    return {r.id for r in scored if r.id is not None and r.score == best[r.game_id]}
+
+
+def best_score(finished: Sequence[GameRecord], game_id: str, lower: bool) -> float | None:
+    """The best score a person made at ``game_id`` in these games (the lowest when ``lower``), or None."""
+    scores = [r.score for r in finished if r.game_id == game_id and r.score is not None and outcome(r) is not None]
+    if not scores:
+        return None
+    return min(scores) if lower else max(scores)

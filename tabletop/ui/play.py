@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tabletop.game import CHANCE, Game, state_after
+from tabletop.game import CHANCE, Game, score_of, state_after
 from tabletop.loop import Event, Match
 from tabletop.ui.base import Choice, Chosen, GameUI, Log, Prompter, Step
 from tabletop.ui.terminal import clear_screen
@@ -82,6 +82,8 @@ class Table:
     """Whether the game is being saved (so that leaving keeps it)."""
     on_hint: Callable[[], object] | None = None
     """Called each time the player is given a hint (the record then says a hint was used)."""
+    best_before: float | None = None
+    """The person's best score at this game before this one (by its score direction), None if none is kept."""
     notice: str | None = None
     """What to say under the board at the next question (a step taken for the player, say)."""
     _before: dict[tuple[int, int], View] = field(default_factory=dict)
@@ -664,7 +666,26 @@ def _show_result(table: Table, viewer: int | None) -> None:
     # As during play, the board keeps in view every action since the player's last decision.
     table.console.print(table.ui.render(match.state.view(seat), table.log(seat)))
     table.console.print(table.ui.render_result(match.state))
+    best = best_score_words(match, table.best_before)
+    if best:
+        table.console.print(best, markup=False)
     table.console.print(f"Seed {match.seed}: replay this game with {replay_arguments(match)}.", markup=False)
+
+
+def best_score_words(match: Match[Any], before: float | None) -> str:
+    """The finished game's score beside the person's best before it, the way the game counts (the lowest is
+    the best where lower is better), or "" for a game that keeps no score."""
+    score = score_of(match.state)
+    direction = match.game.info.score_direction
+    if score is None or direction == "none":
+        return ""
+    lower = direction == "lower"
+    counts = "the lowest is best" if lower else "the highest is best"
+    if before is None:
+        return f"Score {score:g}: your first at {match.game.info.name} ({counts})."
+    if (score < before) if lower else (score > before):
+        return f"Score {score:g}: a new best, better than {before:g} ({counts})."
+    return f"Score {score:g}; your best is {before:g} ({counts})."
 
 
 def replay_arguments(match: Match[Any]) -> str:

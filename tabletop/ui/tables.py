@@ -12,7 +12,7 @@ character reaches the terminal, and into a table as plain text, never read as ma
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -150,12 +150,21 @@ def seed_text(record: GameRecord) -> str:
     return str(record.seed) if record.is_finished else "-"
 
 
+BEST_MARK = " (best)"
+"""After the result of a game that holds its game's best score."""
+
+
 def history_table(
     records: Sequence[GameRecord],
     game_names: Mapping[str, str] | None = None,
     seat_names: Mapping[str, Sequence[str]] | None = None,
+    best: Collection[int] = (),
 ) -> Table:
-    """The list of games: id, game, date, players, result, seed (unfinished ones marked)."""
+    """The list of games: id, game, date, players, result, seed (unfinished ones marked).
+
+    The games whose ids are in ``best`` hold their game's best score (the lowest, for a game where lower
+    is better): their result says so.
+    """
     from rich import box
     from rich.table import Table
 
@@ -178,7 +187,9 @@ def history_table(
                 game_name(record.game_id, names),
                 local_time(record.started),
                 players_text(record),
-                brief_result(record, (seat_names or {}).get(record.game_id, ())) + hints_text(record),
+                brief_result(record, (seat_names or {}).get(record.game_id, ()))
+                + hints_text(record)
+                + (BEST_MARK if record.id in best else ""),
                 seed_text(record),
             ),
             style=style,
