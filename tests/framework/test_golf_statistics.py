@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.agents import RandomAgent
+from tabletop.game import score_of
 from tabletop.loop import Match
 from tabletop.store import Store, start_recording
 from tabletop.testing.plugins import write_dist_info
@@ -32,7 +33,9 @@ def played(tmp_path: Path) -> tuple[Path, dict[int, float]]:
             match = Match(golf_plugin.game, seed=seed, agents=[RandomAgent()])
             row = start_recording(store, match, ["human"], ["You"]).row_id
             match.run()
-            scores[row] = match.state.final_score()
+            score = score_of(match.state)
+            assert score is not None
+            scores[row] = score
     assert len(set(scores.values())) > 1  # the best differs from the worst, or the test proves nothing
     return data, scores
 
@@ -65,7 +68,8 @@ def test_tabletop_history_marks_the_games_of_the_lowest_score(
 def test_the_end_of_a_game_counts_the_lowest_score_as_best() -> None:
     match = Match(golf_plugin.game, seed=3, agents=[RandomAgent()])
     match.run()
-    score = match.state.final_score()
+    score = score_of(match.state)
+    assert score is not None
     assert (
         best_score_words(match, score + 1)
         == f"Score {score:g}: a new best, better than {score + 1:g} (the lowest is best)."
