@@ -177,8 +177,8 @@ class AgentPolicy:
     """One of the game's own computer players as a policy of a :class:`TabletopEnv`: action numbers out.
 
     Call it for the action number in the environment's current position; ``predict`` answers as
-    stable-baselines3's models do, so ``evaluate_policy(policy, env)`` measures the player as a
-    baseline (the observation it is given is the one of the same environment, and is not read:
+    stable-baselines3's and sb3-contrib's models do, so either library's ``evaluate_policy(policy, env)``
+    measures the player as a baseline (the observation it is given is the one of the same environment, and is not read:
     the player reads its view). Its randomness comes from ``seed`` alone.
     """
 
@@ -202,9 +202,17 @@ class AgentPolicy:
         return self.env.table.index.index(action)
 
     def predict(
-        self, observation: Any, state: Any = None, episode_start: Any = None, deterministic: bool = True
+        self,
+        observation: Any,
+        state: Any = None,
+        episode_start: Any = None,
+        deterministic: bool = True,
+        action_masks: Any = None,
     ) -> tuple[np.ndarray[Any, Any], None]:
-        """stable-baselines3's ``predict``: the action for each observation given (one environment: one)."""
+        """stable-baselines3's ``predict`` (and sb3-contrib's, which adds ``action_masks``): one action, one observation.
+
+        The player reads its view, so it needs neither the observation nor the mask.
+        """
         count = len(observation) if np.ndim(observation) > 1 else 1
         if count != 1:
             raise ValueError(f"an agent policy plays its own environment: one observation at a time, not {count}")

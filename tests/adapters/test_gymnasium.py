@@ -140,6 +140,13 @@ def test_an_agent_policy_answers_stable_baselines3s_predict() -> None:
     muses = env("muses", reward="score")
     mean, _ = evaluate_policy(muses.agent_policy("naive"), Monitor(muses), n_eval_episodes=5)
     assert isinstance(mean, float) and 0.0 <= mean <= 25.0
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib.common.maskable.evaluation import evaluate_policy as evaluate_masked
+
+    # sb3-contrib types its model as MaskablePPO; any object with its predict() is taken.
+    naive = muses.agent_policy("naive")
+    masked_mean, _ = evaluate_masked(naive, Monitor(muses), n_eval_episodes=5)  # type: ignore[arg-type]
+    assert isinstance(masked_mean, float) and 0.0 <= masked_mean <= 25.0
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
