@@ -278,15 +278,19 @@ class Menu:
         return "fails to load" if broken else "not installed"
 
     def _history_choices(self) -> list[Choice]:
-        from tabletop.ui.tables import brief_result, game_line, hints_text, local_time
+        from tabletop.store.stats import best_games
+        from tabletop.ui.tables import BEST_MARK, brief_result, game_line, hints_text, local_time
 
         assert self.store is not None
         names = {g.info.id: g.info.short for g in self.games}
         seats = {g.info.id: g.info.seat_names for g in self.games}
+        lower = {g.info.id for g in self.games if g.info.score_direction == "lower"}
+        best = best_games(self.store.finished_games(), lower.__contains__)
         choices = [
             _entry(
                 f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r, seats.get(r.game_id, ()))}"
-                + hints_text(r),
+                + hints_text(r)
+                + (BEST_MARK if r.id in best else ""),
                 r,
                 self._why_unplayable(r.game_id, names),
             )

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from tabletop.agents import RandomAgent
@@ -76,3 +77,22 @@ def test_the_end_of_a_game_counts_the_lowest_score_as_best() -> None:
     )
     assert best_score_words(match, score - 1) == f"Score {score:g}; your best is {score - 1:g} (the lowest is best)."
     assert best_score_words(match, None).startswith(f"Score {score:g}: your first at Golf")
+
+
+@pytest.mark.pty
+def test_the_menus_history_marks_the_game_of_the_lowest_score(
+    played: tuple[Path, dict[int, float]], tmp_path: Path
+) -> None:
+    from tests.cli.pty_helpers import select, spawn
+
+    data, scores = played
+    best = min(row for row, score in scores.items() if score == min(scores.values()))
+    site = tmp_path / "site"
+    write_dist_info(site, "golf-test", "1.0", {"tabletop.games": {"golf": "tests.framework.golf_plugin:game"}})
+    child = spawn([], pythonpath=f"{site}{os.pathsep}{ROOT}", data_dir=data, columns=120)
+    child.expect("What would you like to play")
+    select(child, "History and replays")
+    child.expect("Replay which game")
+    child.expect(rf"{best}\. Golf[^\r\n]*\(best\)")
+    child.sendintr()
+    child.expect(pexpect.EOF)
