@@ -85,6 +85,14 @@ def test_reaching_100_wins_at_once(game: Any) -> None:
     assert state.outcome_text() == "Ann wins, 101 to 40."
 
 
+def test_equal_scores_at_the_turn_limit_are_a_draw(game: Any) -> None:
+    state = game.state_from_json({"scores": [60, 58], "player": 1, "stake": 0, "rolling": True, "turns": 399})
+    for text in ["face 2", "hold"]:
+        state.apply(game.parse_action(state, text))
+    assert state.current_player() == TERMINAL and state.returns() == [0.5, 0.5]
+    assert state.outcome_text() == "Nobody wins, 60 to 60."
+
+
 def test_notation_and_json_come_from_the_declarations(game: Any) -> None:
     state = play(game, ["face 4"])
     assert [str(a) for a in state.legal_actions()] == ["hold", "roll"]

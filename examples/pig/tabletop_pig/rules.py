@@ -13,8 +13,8 @@ from tabletop.game import CHANCE, TERMINAL, Agent, AgentFactory, FullView, Game,
 from tabletop.notation import Notation
 from tabletop.ui.base import GameUI, Step
 
-GOAL = 100
-TURN_LIMIT = 400  # turns in all (200 each): then the higher score wins, so that every game ends
+# The score that wins, and the turns in all (200 each) after which the higher score wins, so every game ends.
+GOAL, TURN_LIMIT = 100, 400
 HOLD_AT = 20  # the computer's points at stake before it holds
 SEATS = ("Ann", "Bob")
 
@@ -87,7 +87,8 @@ class PigState(State[Action]):
         return f"{name} holds and banks {self.stake}." if isinstance(action, Hold) else f"{name} rolls again."
 
     def outcome_text(self) -> str:
-        return f"{SEATS[self.scores[1] > self.scores[0]]} wins, {max(self.scores)} to {min(self.scores)}."
+        winner = "Nobody" if self.scores[0] == self.scores[1] else SEATS[self.scores[1] > self.scores[0]]
+        return f"{winner} wins, {max(self.scores)} to {min(self.scores)}."
 
 
 class SteadyAgent(Agent[Action]):
