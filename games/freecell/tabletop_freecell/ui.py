@@ -2,7 +2,9 @@
 
 Cascades keep their digits ``1``-``8``, free cells their letters ``a``-``d``
 and home is ``h`` in every list, whatever else is legal; a cascade as the
-source moves the longest sequence the destination takes.
+source moves the longest sequence the destination takes. A card goes home
+from the first list: ``h`` sends it in one key when only one card can go, and
+when several can, the next list names each by its place's key (``h3``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ if TYPE_CHECKING:
 
     from tabletop.game import State, View
 
+HOME_TITLE = "Home"
+"""The first list's entry that sends a card home."""
 EMPTY = "··"
 """An empty free cell or foundation."""
 RANK_SHOWN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -101,6 +105,9 @@ class FreeCellUI(GameUI[Action]):
             if not isinstance(action, Move):
                 steps.append(Step(action, (str(action),)))
                 continue
+            if action.target == HOME_KEY:
+                steps.append(Step(action, (HOME_TITLE, home_label(state, action.source))))
+                continue
             path: tuple[str, ...] = (source_label(state, action.source), target_label(state, action.target))
             if is_cascade(action.source) and is_cascade(action.target) and not state.cascades[int(action.target) - 1]:
                 counts = state.movable(action.source, action.target)
@@ -112,13 +119,20 @@ class FreeCellUI(GameUI[Action]):
     def label_keys(self, view: View) -> Mapping[str, str]:
         state = _state(view)
         keys = {source_label(state, k): k for k in CASCADE_KEYS + state.cell_keys()}
-        keys.update({target_label(state, k): k for k in CASCADE_KEYS + state.cell_keys() + HOME_KEY})
+        keys.update({target_label(state, k): k for k in CASCADE_KEYS + state.cell_keys()})
+        keys.update({home_label(state, k): k for k in CASCADE_KEYS + state.cell_keys()})
+        keys[HOME_TITLE] = HOME_KEY
         return keys
 
     def label_order(self, view: View) -> Sequence[str]:
         state = _state(view)
         keys = CASCADE_KEYS + state.cell_keys()
-        return [source_label(state, k) for k in keys] + [target_label(state, k) for k in keys + HOME_KEY]
+        return (
+            [source_label(state, k) for k in keys]
+            + [HOME_TITLE]
+            + [home_label(state, k) for k in keys]
+            + [target_label(state, k) for k in keys]
+        )
 
     def whole_log(self, lines: Sequence[str]) -> list[str]:
         return list(lines)
@@ -142,6 +156,13 @@ def target_label(state: FreeCellState, key: str) -> str:
         cascade = state.cascades[int(key) - 1]
         return f"onto cascade {key} ({cascade[-1].display})" if cascade else f"to empty cascade {key}"
     return f"to free cell {key}"
+
+
+def home_label(state: FreeCellState, key: str) -> str:
+    """``5♣ from cascade 3``, ``7♦ from free cell a``: the card a move home takes."""
+    card = state.card_at(key)
+    where = f"cascade {key}" if is_cascade(key) else f"free cell {key}"
+    return f"{card.display if card else EMPTY} from {where}"
 
 
 def count_label(state: FreeCellState, source: str, count: int, longest: bool) -> str:
