@@ -23,10 +23,14 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterable, Sequence
-from typing import Generic
+from typing import TYPE_CHECKING, Generic
 
 from tabletop.state import A
 from tabletop.views import View
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 
 class ActionIndex(Generic[A]):
@@ -94,6 +98,16 @@ class ViewEncoding(abc.ABC):
     @abc.abstractmethod
     def encode(self, view: View) -> list[float]:
         """The view as ``size`` numbers from 0 to 1."""
+
+    def encode_array(self, view: View) -> npt.NDArray[np.float32]:
+        """:meth:`encode` as a NumPy ``float32`` array, the form the adapters hand to learning programs.
+
+        A game whose observations are built often may override it with a vectorised form that
+        gives the very same numbers (NumPy is needed only here, by the adapters).
+        """
+        import numpy as np
+
+        return np.asarray(self.encode(view), dtype=np.float32)
 
 
 class Features:

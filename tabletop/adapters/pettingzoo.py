@@ -173,7 +173,7 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
             EnvLogger.error_observe_before_reset()
         seat = self._seat[agent]
         state = self.state_
-        observation = np.asarray(self.encoding.encode(state.view(seat)), dtype=np.float32)
+        observation = self.encoding.encode_array(state.view(seat))
         mask = np.zeros(len(self.table.index), dtype=np.int8)
         if not state.is_terminal() and state.current_player() == seat:
             mask[self.table.index.numbers(state.legal_actions())] = 1
