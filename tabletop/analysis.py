@@ -1,7 +1,7 @@
 """The analyst: how good each legal action is, judged from one player's view.
 
 A game may offer an analyst (:meth:`tabletop.game.Game.analyst`); the table
-then gives that game a **Hint** (the best actions, with their chances) and a
+then gives that game a **Coach** (the best actions, with their chances) and a
 **Review** of a finished game (each of a player's decisions graded, the
 costliest shown). The analyst sees what the player saw and nothing more: the
 view, never the hidden cards, so a hint is advice a strong player could give.

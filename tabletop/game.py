@@ -184,7 +184,7 @@ class Game(abc.ABC, Generic[A]):
     def analyst(self, options: Mapping[str, str]) -> Analyst[A] | None:
         """The game's analyst for a match with these (checked) options, or None (the default) if it has none.
 
-        With one, the table offers a Hint at each decision and a Review of a
+        With one, the table offers the Coach at each decision and a Review of a
         finished game (:mod:`tabletop.analysis`). Import it lazily, inside this method.
         """
         return None

@@ -32,8 +32,9 @@ class Choice:
     """One entry of a menu: a title, its value, and why it is disabled (if it is).
 
     ``back`` marks the entry that leaves the menu: Esc picks it too.
-    ``key`` is the entry's shortcut: pressed, it puts the cursor on the entry
-    (Enter then takes it); a line-at-a-time terminal takes it typed.
+    ``key`` is the entry's key: pressed, it takes the entry at once (Enter takes
+    the one under the cursor); a line-at-a-time terminal takes it typed. An entry
+    without one is given the next free digit or letter; ``"escape"`` shows as Esc.
     """
 
     title: str
@@ -41,7 +42,7 @@ class Choice:
     disabled: str | None = None
     back: bool = False
     key: str | None = None
-    """A key that moves the cursor to this entry (shown before its title), or None."""
+    """The key that takes this entry (shown before its title), or None for the next free one."""
 
 
 @dataclass(frozen=True)
@@ -215,10 +216,13 @@ class GameUI(Generic[A]):
         return ()
 
     def label_keys(self, view: View) -> Mapping[str, str]:
-        """A key of the game's own for some labels, the same whatever else is legal (a cascade's digit, say).
+        """Fixed keys of labels: a label named here has this key in every list that shows it.
 
-        Other entries take the next free keys; a table entry whose key a label took (``b`` for Back, ``h``
-        for Hint) is left without one (Esc still goes back). The default names none.
+        Give each kind of action its letter (Muster's ``b`` is always "Play a
+        Banner"), or each place its key (a FreeCell cascade's digit), so that a
+        player's fingers learn it; a key pressed takes its entry at once. Other entries are numbered. The
+        table's own keys (:data:`tabletop.ui.steps.TABLE_KEYS`: ``?``, ``l``, ``m``, Esc) are never given
+        to a label. The default names none.
         """
         return {}
 

@@ -6,9 +6,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tabletop.commands.common import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
 from tabletop.text import one_line
+
+if TYPE_CHECKING:
+    from tabletop.store.records import GameRecord
 
 MAX_NAME_CHARS = 64
 """How much of a game id the default file name keeps."""
@@ -33,16 +37,13 @@ def run(args: argparse.Namespace) -> int:
     An unfinished game is refused: its record would show the hands still in play.
     """
     from tabletop.store.db import StoreError, UnknownRecordError
-    from tabletop.store.records import record_to_json
 
     console = make_console()
     try:
         row_id = parse_id(args.id)
         with open_store(args, console, write=False) as store:
             record = store.get(row_id)
-        if not record.is_finished:
-            raise CommandFailure(UNFINISHED.format(id=row_id))
-        text = json.dumps(record_to_json(record), indent=2, ensure_ascii=False) + "\n"
+        text = record_text(record)
         if args.output == "-":
             sys.stdout.write(text)
             return 0
@@ -69,6 +70,16 @@ def default_name(game_id: str, row_id: int) -> str:
     """
     safe = "".join(c for c in game_id if c.isascii() and (c.isalnum() or c in "_-"))[:MAX_NAME_CHARS]
     return f"tabletop-{safe or 'game'}-{row_id}.json"
+
+
+def record_text(record: GameRecord) -> str:
+    """A finished game's record as JSON text; a :class:`CommandFailure` for an unfinished one (its record
+    would show the hands still in play)."""
+    from tabletop.store.records import record_to_json
+
+    if not record.is_finished:
+        raise CommandFailure(UNFINISHED.format(id=record.id))
+    return json.dumps(record_to_json(record), indent=2, ensure_ascii=False) + "\n"
 
 
 def write_new(target: Path, text: str, *, force: bool) -> None:

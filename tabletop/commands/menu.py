@@ -15,9 +15,12 @@ from tabletop.game import Game
 from tabletop.ui.base import Choice, Prompter
 
 QUIT = "quit"
+QUIT_KEY, START_KEY, BACK_KEY = "q", "s", "escape"
+"""Fixed keys: Quit in the main menu, Start on a setup screen, and Esc, shown on every list's way back."""
 MAX_CONTINUE = 3
 """Up to this many unfinished games have a Continue entry each; more share one entry that lists them all."""
 MAX_HISTORY = 15
+UNEXPORTABLE = "unfinished: it would show the hands in play"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -117,7 +120,7 @@ class Menu:
         if self.store is not None:
             choices.append(Choice("History and replays", ("history", None)))
             choices.append(Choice("Statistics", ("stats", None)))
-        choices.append(Choice("Quit", QUIT, back=True))
+        choices.append(Choice("Quit", QUIT, back=True, key=QUIT_KEY))
         return choices
 
     def _unfinished(self) -> list[Any]:
@@ -160,7 +163,7 @@ class Menu:
             clear_screen(self.console)
             self._say()
             choices = [self._unfinished_entry(r, r, listed=True) for r in unfinished]
-            choices.append(Choice("Back", None, back=True))
+            choices.append(Choice("Back", None, back=True, key=BACK_KEY))
             record = self.prompter.select("Continue which game?", choices, default=record)
             if record is None:
                 return entry
@@ -184,7 +187,7 @@ class Menu:
         choices = [
             Choice("Continue", "continue"),
             Choice("Abandon (delete this unfinished game)", "abandon"),
-            Choice("Back", "back", back=True),
+            Choice("Back", "back", back=True, key=BACK_KEY),
         ]
         answer = self.prompter.select("What would you like to do with it?", choices)
         if answer == "continue":
@@ -241,23 +244,52 @@ class Menu:
                 self.prompter.pause("Press any key to go back")
 
     def _review_chosen(self, record: Any) -> bool:
-        """For a finished game that can be reviewed, ask: replay it or review it? True once reviewed (or Back)."""
+        """Ask what to do with a recorded game: replay it, review it (a finished game with an analyst), export
+        it (greyed out while unfinished), or go back. False to replay it; True once done."""
         from tabletop.commands.review import can_review, reviewable, show_review
 
         game = next((g for g in self.games if g.info.id == record.game_id), None)
-        if game is None or not can_review(record, game):
-            return False
-        choices = [
-            Choice("Replay it", "replay"),
-            Choice("Review my decisions (graded by the analyst)", "review"),
-            Choice("Back", "back", back=True),
-        ]
+        choices = [Choice("Replay it", "replay")]
+        if game is not None and can_review(record, game):
+            choices.append(Choice("Review my decisions (graded by the analyst)", "review"))
+        # As `tabletop export` does, an unfinished game is refused: its record would show the hands in play.
+        choices.append(Choice("Export it to a file (JSON)", "export", None if record.is_finished else UNEXPORTABLE))
+        choices.append(Choice("Back", "back", back=True, key=BACK_KEY))
         answer = self.prompter.select(f"Game {record.id}:", choices)
         if answer == "replay":
             return False
         if answer == "review":
+            assert game is not None
             show_review(self.console, self.prompter, record, reviewable(record, self.registry))
+        elif answer == "export":
+            self._export(record)
         return True
+
+    def _export(self, record: Any) -> None:
+        """Write a finished game's record where the player says (the command line's default name, in the
+        current folder, to start from); a file already there is replaced only after asking."""
+        from pathlib import Path
+
+        from tabletop.commands.common import CommandFailure
+        from tabletop.commands.export import default_name, record_text, write_new
+
+        def valid(text: str) -> bool | str:
+            return True if text.strip() else "Type a file name (Esc keeps the one shown)."
+
+        answer = self.prompter.text(
+            "Write the record to:", default=default_name(record.game_id, record.id), validate=valid
+        )
+        target = Path(answer.strip()).expanduser()
+        force = target.exists() and not target.is_dir()
+        if force and not self.prompter.confirm(f"{target} already exists. Replace it?", default=False):
+            return
+        try:
+            write_new(target, record_text(record), force=force)
+        except CommandFailure as exc:
+            self.console.print(f"[bold]Not written:[/bold] {escape(str(exc))}")
+        else:
+            self.console.print(f"Game {record.id} written to {escape(str(target))}")
+        self.prompter.pause("Press any key to go back")
 
     def _where_continued(self, record: Any) -> Any:
         """The entry for the cursor after a continued game: its Continue entry if it is still unfinished,
@@ -298,7 +330,7 @@ class Menu:
         ]
         if not choices:
             choices.append(Choice("No games yet", None, "play one first"))
-        choices.append(Choice("Back", None, back=True))
+        choices.append(Choice("Back", None, back=True, key=BACK_KEY))
         return choices
 
     def _show_stats(self) -> None:
@@ -374,7 +406,7 @@ class Menu:
 
     def _setup_choices(self, setup: Setup) -> list[Choice]:
         game = setup.game
-        choices = [Choice("Start the game", "start")]
+        choices = [Choice("Start the game", "start", key=START_KEY)]
         if game.info.players > 1:
             choices.append(Choice(f"Opponent: {self._opponent_label(setup)}", "opponent"))
         for option in game.info.options:
@@ -382,7 +414,7 @@ class Menu:
             choices.append(Choice(f"{option.label}: {option.label_of(value) if value else 'default'}", option.key))
         choices.append(Choice(f"Seed: {setup.seed if setup.seed is not None else 'random'}", "seed"))
         choices.append(Choice("Read the rules", "rules"))
-        choices.append(Choice("Back to the games", "back", back=True))
+        choices.append(Choice("Back to the games", "back", back=True, key=BACK_KEY))
         return choices
 
     def _opponent_label(self, setup: Setup) -> str:

@@ -137,18 +137,16 @@ def _check_fits(
     height: int,
 ) -> None:
     """The board and each list of the choice (its question, entries and the way out) fit ``height`` lines."""
-    paths = [tuple(step.path) for step in steps]
-    for prefix in sorted({path[:depth] for path in paths for depth in range(len(path))}):
-        depth = len(prefix)
-        labels = {path[depth] for path in paths if path[:depth] == prefix}
-        # Every prefix here is shorter than a whole path, so the list is shown even with one label left.
-        greyed = sum(1 for path, _ in unavailable if len(path) == depth + 1 and tuple(path[:depth]) == prefix)
-        entries = len(labels) + greyed + (extras if not depth else 0) + 1  # and the game menu, or "<- Back"
-        lines = board + NOTICE_LINES + 1 + entries  # a notice under the board, the question above the entries
+    from tabletop.ui.steps import asked_lists
+
+    for prefix, entries in asked_lists(steps, unavailable):
+        # Every list has a way out too: the game menu on the first, "Back" on the others.
+        count = len(entries) + (extras if not prefix else 0) + 1
+        lines = board + NOTICE_LINES + 1 + count  # a notice under the board, the question above the entries
         if lines > height:
             where = " > ".join(prefix) if prefix else "the first list"
             fail(
-                f"at {width}x{height} the board ({board} lines) and {where} ({entries} entries) "
+                f"at {width}x{height} the board ({board} lines) and {where} ({count} entries) "
                 f"need {lines} lines, so the top of the board scrolls away: draw less, or split the choice into steps"
             )
 

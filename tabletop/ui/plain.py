@@ -155,7 +155,8 @@ def numbered_lines(choices: Sequence[Choice]) -> list[str]:
             lines.append(f"   - {choice.title} ({choice.disabled})")
         else:
             number += 1
-            letter = f" ({choice.key})" if choice.key and not choice.key.isdecimal() else ""
+            # A letter is shown to be typed; Esc cannot be read a line at a time ("b" goes back instead).
+            letter = f" ({choice.key})" if choice.key and len(choice.key) == 1 and not choice.key.isdecimal() else ""
             lines.append(f"{number:>3}. {choice.title}{letter}")
     return lines
 

@@ -5,21 +5,32 @@ view and names the steps to each legal action; this module asks for them one
 step at a time, runs computer moves behind a spinner, hides hands between
 hot-seat turns, and offers the in-game menu (rules, undo, redo, leave).
 
-Every entry has a key (``1``-``9`` for the choices, ``h`` for a hint, ``l``
-for the log, ``m`` for the game menu); a step with one choice only is taken
-for the player and said so, and so is a lone action that does not end the game.
+Every entry has a key that takes it at once (a game's fixed letter for a kind
+of action, ``1``-``9`` for the others, ``?`` for the coach, ``l`` for the log,
+``m`` for the game menu, Esc for the way back: :mod:`tabletop.ui.steps`); a
+lone action that does not end the game is taken for the player and said so.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.game import CHANCE, Game, score_of, state_after
 from tabletop.loop import Event, Match
 from tabletop.ui.base import Choice, Chosen, GameUI, Log, Prompter, Step
+from tabletop.ui.steps import (
+    BACK_KEY,
+    COACH,
+    COACH_KEY,
+    GAME_MENU,
+    LOG_KEY,
+    SHOW_LOG,
+    Extra,
+    choose_step,
+)
 from tabletop.ui.terminal import clear_screen
 
 if TYPE_CHECKING:
@@ -33,35 +44,8 @@ LOG_EVENTS = 50
 room for, and a computer's whole turn fits."""
 
 
-class _Back:
-    """The "back" entry of a step."""
-
-
-class _GameMenu:
-    """The entry that opens the in-game menu."""
-
-
-class _TableEntry:
-    """An entry the table offers beside the actions: the log, a hint."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return f"<{self.name}>"
-
-
-BACK = _Back()
-GAME_MENU = _GameMenu()
-SHOW_LOG = _TableEntry("log")
-HINT = _TableEntry("hint")
-
-CHOICE_KEYS = "1234567890acdefgijknopqrstuvwxyz"
-"""Keys of a menu's usable entries, in order; b, h, l and m are kept for the entries below."""
-BACK_KEY, HINT_KEY, LOG_KEY, MENU_KEY = "b", "h", "l", "m"
 LOG_TITLE = "Log: the whole game so far"
-HINT_TITLE = "Hint: the best moves and their chances"
-MENU_TITLE = "Game menu (rules, undo, redo, leave)"
+COACH_TITLE = "Coach: the best moves and their chances"
 
 
 @dataclass
@@ -255,9 +239,9 @@ def _ask_action(table: Table, player: int) -> Any:
             table.ui.extra_choices(view),
             redraw=lambda shown=shown: _draw(table, player, shown),  # type: ignore[misc]
             order=table.ui.label_order(view),
-            keys=table.ui.label_keys(view),
             table_entries=_table_entries(table),
             taken=taken,
+            keys=table.ui.label_keys(view),
         )
         if chosen is GAME_MENU:
             notice = _game_menu(table, player)
@@ -265,10 +249,10 @@ def _ask_action(table: Table, player: int) -> Any:
         if chosen is SHOW_LOG:
             show_log(table, player)
             continue
-        if chosen is HINT:
+        if chosen is COACH:
             notice = give_hint(table, player)
             continue
-        if isinstance(chosen, _Extra):
+        if isinstance(chosen, Extra):
             outcome = table.ui.handle_extra(chosen.value, table.console, table.prompter, view)
             if isinstance(outcome, Chosen) and outcome.action in legal:
                 return outcome.action
@@ -297,170 +281,12 @@ def _lone_action(table: Table, steps: Sequence[Step[Any]]) -> Step[Any] | None:
 
 
 def _table_entries(table: Table) -> list[Choice]:
-    """Hint (where the game has an analyst and one person plays) and the log, beside the actions."""
+    """The coach (where the game has an analyst and one person plays) and the log, beside the actions."""
     entries = []
     if hint_offered(table):
-        entries.append(Choice(HINT_TITLE, HINT, key=HINT_KEY))
+        entries.append(Choice(COACH_TITLE, COACH, key=COACH_KEY))
     entries.append(Choice(LOG_TITLE, SHOW_LOG, key=LOG_KEY))
     return entries
-
-
-@dataclass(frozen=True)
-class _Extra:
-    value: Any
-
-
-def choose_step(
-    prompter: Prompter,
-    steps: Sequence[Step[Any]],
-    unavailable: Sequence[tuple[tuple[str, ...], str]] = (),
-    extras: Sequence[Choice] = (),
-    *,
-    with_menu: bool = True,
-    redraw: Callable[[], None] | None = None,
-    order: Sequence[str] = (),
-    keys: Mapping[str, str] | None = None,
-    table_entries: Sequence[Choice] = (),
-    taken: list[str] | None = None,
-) -> Any:
-    """Ask for an action one label at a time; return the action, :data:`GAME_MENU`, a table entry or an extra.
-
-    At each level only labels that lead to a legal action are offered, plus
-    greyed-out entries with the reason they cannot be used (placed by
-    ``order``, see :meth:`GameUI.label_order`), and a way back. A level after
-    the first with one usable label is taken without asking, and the label is
-    added to ``taken`` so the player can be told. ``redraw`` is called before
-    every question but the first, so answered steps do not pile up and push
-    the board off the screen.
-    """
-    prefix: tuple[str, ...] = ()
-    auto: set[int] = set()  # depths whose label was taken without asking: "back" skips them
-    came_back_from: str | None = None  # after "<- Back" the cursor returns to the step left
-    asked = False
-    while True:
-        depth = len(prefix)
-        matching = [s for s in steps if s.path[:depth] == prefix]
-        leaves = [s for s in matching if len(s.path) == depth]
-        if leaves and len(matching) == 1:
-            if taken is not None:
-                taken.extend(prefix[d] for d in sorted(auto))
-            return leaves[0].action
-        labels = _level_labels(matching, depth)
-        if depth and len(labels) == 1 and came_back_from is None:
-            auto.add(depth)
-            prefix = prefix + (labels[0],)
-            continue
-        choices = _numbered(
-            [Choice(label, label) for label in labels]
-            + [
-                Choice(p[depth], None, reason)
-                for p, reason in unavailable
-                if len(p) == depth + 1 and p[:depth] == prefix
-            ],
-            order,
-            keys or {},
-        )
-        if depth == 0:
-            choices += [Choice(c.title, _Extra(c.value), c.disabled, key=c.key) for c in extras]
-            choices += table_entries
-            if with_menu:
-                choices.append(Choice(MENU_TITLE, GAME_MENU, key=MENU_KEY))
-        else:
-            choices.append(Choice("<- Back", BACK, back=True, key=BACK_KEY))
-        choices = _unclash(choices)
-        message = "Your move:" if depth == 0 else step_question(prefix)
-        if asked and redraw is not None:
-            redraw()
-        asked = True
-        answer = prompter.select(message, choices, default=came_back_from)
-        came_back_from = None
-        if answer is BACK:
-            while prefix and len(prefix) - 1 in auto:  # a level taken for the player is left too
-                auto.discard(len(prefix) - 1)
-                prefix = prefix[:-1]
-            came_back_from = prefix[-1]
-            prefix = prefix[:-1]
-        elif isinstance(answer, (_Extra, _GameMenu, _TableEntry)):
-            return answer
-        else:
-            prefix = prefix + (answer,)
-
-
-QUESTION_ROOM = 54
-"""Characters a step's question may take: with the list's instruction after it, one 80-column line."""
-
-
-def step_question(prefix: Sequence[str], room: int = QUESTION_ROOM) -> str:
-    """The question of a step: the labels chosen so far, the earliest ones left out if the line would wrap.
-
-    The latest label, the one the list under it follows from, is always said whole (the line wraps).
-
-    >>> step_question(["Play a Banner", "F3 Flame 3"])
-    'Play a Banner > F3 Flame 3:'
-    >>> step_question(["Castle a card", "with F3 Flame 3, onto the Feather space"], room=50)
-    '… > with F3 Flame 3, onto the Feather space:'
-    >>> step_question(["Swap", "North's Feather Wizard, first in the column"], room=20)
-    "… > North's Feather Wizard, first in the column:"
-    """
-    labels = list(prefix)
-    question = " > ".join(labels) + ":"
-    while len(question) > room and len(labels) > 1:
-        labels.pop(0)
-        question = "… > " + " > ".join(labels) + ":"
-    return question
-
-
-def _level_labels(matching: Sequence[Step[Any]], depth: int) -> list[str]:
-    seen: dict[str, None] = {}
-    for s in matching:
-        if len(s.path) > depth:
-            seen.setdefault(s.path[depth], None)
-    return list(seen)
-
-
-def _numbered(choices: list[Choice], order: Sequence[str], fixed: Mapping[str, str] | None = None) -> list[Choice]:
-    """The entries of one level in ``order``, each usable one with its key: the game's own key for its label
-    (``fixed``, see :meth:`GameUI.label_keys`), else the next free one.
-
-    >>> [(c.title, c.key) for c in _numbered([Choice("b", 2), Choice("c", 3, "no"), Choice("a", 1)], ["a", "c"])]
-    [('a', '1'), ('c', None), ('b', '2')]
-    >>> [(c.title, c.key) for c in _numbered([Choice("x", 1), Choice("y", 2)], [], {"y": "1"})]
-    [('x', '2'), ('y', '1')]
-    """
-    fixed = fixed or {}
-    if order:
-        place = {label: i for i, label in enumerate(order)}
-        choices = sorted(choices, key=lambda c: place.get(c.title, len(place)))
-    taken = {fixed[c.title] for c in choices if c.title in fixed and not c.disabled}
-    keyed, keys = [], iter(k for k in CHOICE_KEYS if k not in taken)
-    for c in choices:
-        key = None if c.disabled else fixed.get(c.title) or next(keys, None)
-        keyed.append(Choice(c.title, c.value, c.disabled, c.back, key))
-    return keyed
-
-
-def _unclash(choices: list[Choice]) -> list[Choice]:
-    """The entries whose key a game's own entry took before them, given another free key (Esc still goes
-    back), so that every entry keeps one.
-
-    >>> [c.key for c in _unclash([Choice("to free cell b", 1, key="b"), Choice("<- Back", 0, back=True, key="b")])]
-    ['b', 'x']
-    """
-    used = {c.key for c in choices if c.key is not None}
-    spare = iter(k for k in SPARE_KEYS + CHOICE_KEYS if k not in used)
-    seen: set[str] = set()
-    result = []
-    for c in choices:
-        if c.key is not None and c.key in seen:
-            c = Choice(c.title, c.value, c.disabled, c.back, next(spare, None))
-        if c.key is not None:
-            seen.add(c.key)
-        result.append(c)
-    return result
-
-
-SPARE_KEYS = "xzy"
-"""Keys tried first for an entry whose own key a game's entry took."""
 
 
 def why_no_undo(match: Match[Any], player: int) -> str:
@@ -480,7 +306,7 @@ def _game_menu(table: Table, player: int) -> str | None:
     match = table.match
     undo_to = match.undo_point(player)
     choices = [
-        Choice("Back to the game", "back", back=True),
+        Choice("Back to the game", "back", back=True, key=BACK_KEY),
         Choice("Read the rules", "rules"),
         Choice(
             "Undo my last decision",
@@ -611,17 +437,17 @@ def give_hint(table: Table, player: int) -> str:
     best = analysis.rated[0]
     if analyst.points:
         return _points_hint(table, analysis, words)
-    table.console.print(f"[bold]Hint[/bold]: win chance with best play {best.win:.1%} ({analysis.basis}).")
+    table.console.print(f"[bold]Coach[/bold]: win chance with best play {best.win:.1%} ({analysis.basis}).")
     if analysis.exact and best.win <= 0:
         table.console.print("No way of playing wins from here.")
         table.prompter.pause()
-        return "Hint: no way of playing wins from here."
+        return "Coach: no way of playing wins from here."
     for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
         table.console.print(hint_line(rank, rated.win, words[rated.action]))
         if rated.reply:
             table.console.print(f"             likely reply: {rated.reply}", markup=False)
     table.prompter.pause()
-    return f"Hint ({best.win:.0%}): {words[best.action]}"  # the notice line wraps: the action is said whole
+    return f"Coach ({best.win:.0%}): {words[best.action]}"  # the notice line wraps: the action is said whole
 
 
 def hint_line(rank: int, win: float, words: str) -> RenderableType:
@@ -646,12 +472,12 @@ def hint_line(rank: int, win: float, words: str) -> RenderableType:
 def _points_hint(table: Table, analysis: Analysis[Any], words: dict[Any, str]) -> str:
     """A hint in expected points of final score (an analyst whose figures are points)."""
     best = analysis.rated[0]
-    table.console.print(f"[bold]Hint[/bold]: expected final score with best play {best.win:.2f} ({analysis.basis}).")
+    table.console.print(f"[bold]Coach[/bold]: expected final score with best play {best.win:.2f} ({analysis.basis}).")
     for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
         line = f"  {rank}. {rated.win:7.2f}  {words[rated.action]}"
         table.console.print(line, overflow="ellipsis", no_wrap=True, markup=False)
     table.prompter.pause()
-    return f"Hint ({best.win:.1f}): {words[best.action]}"
+    return f"Coach ({best.win:.1f}): {words[best.action]}"
 
 
 def action_words(ui: GameUI[Any], view: View, legal: Sequence[Any]) -> dict[Any, str]:

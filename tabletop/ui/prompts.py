@@ -27,24 +27,42 @@ STYLE = Style.from_dict(
 )
 
 
-SHORTCUT_KEYS = "1234567890abcdefghijklmnopqrstuvwxyz"
-"""The keys questionary can put before a menu's entries (it takes at most this many)."""
+AUTO_KEYS = "1234567890abcdefghijklmnopqrstuvwxyz"
+"""The keys given, in order, to a list's usable entries that bring no key of their own."""
+KEY_NAMES = {"escape": "Esc"}
+"""How a key that is not one character is shown before its entry."""
+
+
+def list_keys(choices: Sequence[Choice]) -> list[str | None]:
+    """The key of each entry: its own, else the next of :data:`AUTO_KEYS` no other entry uses (None for a
+    disabled entry, or when the keys run out).
+
+    >>> list_keys([Choice("Start", 1, key="s"), Choice("Seed", 2), Choice("Off", 3, "no"), Choice("Back", 4, key="escape")])
+    ['s', '1', None, 'escape']
+    """
+    taken = {c.key for c in choices if c.key and not c.disabled}
+    spare = iter(k for k in AUTO_KEYS if k not in taken)
+    return [None if c.disabled else c.key or next(spare, None) for c in choices]
+
+
+def key_title(key: str | None, title: str) -> str:
+    """An entry's title with its key before it (``2) Muster``, ``Esc) Back``), as every list shows it.
+
+    >>> key_title("2", "Muster"), key_title("escape", "Back"), key_title(None, "Off")
+    ('2) Muster', 'Esc) Back', 'Off')
+    """
+    return f"{KEY_NAMES.get(key, key)}) {title}" if key else title
 
 
 class QuestionaryPrompter(Prompter):
-    """The prompter of a full terminal: questionary's menus, moved with the arrows, with Esc for the way back."""
+    """The prompter of a full terminal: questionary's menus; an entry's key takes it at once, the arrows
+    move the cursor and Enter takes the entry under it, Esc the way back."""
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
-        # Keys only where every usable entry has one: questionary shows "-)" before an entry without.
-        keyed = len(choices) <= len(SHORTCUT_KEYS) and all(c.key for c in choices if not c.disabled)
+        keys = list_keys(choices)
         q_choices = [
-            questionary.Choice(
-                title=c.title,
-                value=_Box(c.value),
-                disabled=c.disabled,
-                shortcut_key=(c.key or False) if keyed else True,
-            )
-            for c in choices
+            questionary.Choice(title=key_title(key, c.title), value=_Box(c.value), disabled=c.disabled)
+            for c, key in zip(choices, keys)
         ]
         default_choice = None
         if default is not None:
@@ -56,12 +74,13 @@ class QuestionaryPrompter(Prompter):
             choices=q_choices,
             default=default_choice,
             style=STYLE,
-            use_shortcuts=keyed,
+            use_shortcuts=False,
             use_arrow_keys=True,
             use_jk_keys=False,
-            instruction="(keys or arrows, Enter)" if keyed else "(arrows, Enter)",
+            instruction="(keys or arrows, Enter)" if any(keys) else "(arrows, Enter)",
         )
         _add_keys(question, next((qc.value for qc, c in zip(q_choices, choices) if c.back), None))
+        _answer_keys(question, keys, [c.title for c in choices])
         answer = question.unsafe_ask()
         if answer is None:
             raise EOFError
@@ -170,6 +189,55 @@ def _add_keys(question: questionary.Question, back: _Box | None = None) -> None:
             listing.pointed_at = entries[-1]
 
     app.key_bindings = merge_key_bindings([app.key_bindings, extra]) if app.key_bindings else extra
+
+
+def _wrap_entries(question: questionary.Question, listing: Any) -> None:
+    """Let an entry too long for the screen go on to the next line instead of being cut: a whole action
+    shown in one entry must be read to its end before its key takes it."""
+    from prompt_toolkit.filters import to_filter
+    from prompt_toolkit.layout import Window
+
+    for window in question.application.layout.walk():
+        if isinstance(window, Window) and window.content is listing:
+            window.wrap_lines = to_filter(True)
+
+
+def _answer_keys(question: questionary.Question, keys: Sequence[str | None], titles: Sequence[str]) -> None:
+    """Let each entry's key take that entry at once (one key per decision), and Enter the one under the cursor.
+
+    The list shows each title with its key before it; the answered question shows the title alone.
+    """
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from questionary.prompts.common import InquirerControl
+
+    app = question.application
+    listing = next((c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl)), None)
+    if listing is None:
+        return
+    _wrap_entries(question, listing)
+    bindings = KeyBindings()
+
+    def take(index: int) -> Callable[[Any], None]:
+        def _take(event: Any) -> None:
+            chosen = listing.choices[index]
+            if chosen.disabled:
+                return
+            listing.pointed_at = index
+            chosen.title = titles[index]
+            listing.is_answered = True
+            event.app.exit(result=chosen.value)
+
+        return _take
+
+    for index, key in enumerate(keys):
+        if key is not None and key != "escape":  # Esc is bound to the way back already
+            bindings.add(key, eager=True)(take(index))
+
+    @bindings.add("enter", eager=True)
+    def _enter(event: Any) -> None:
+        take(listing.pointed_at)(event)
+
+    app.key_bindings = merge_key_bindings([app.key_bindings, bindings]) if app.key_bindings else bindings
 
 
 class _Box:

@@ -128,14 +128,14 @@ def result_text(record: GameRecord) -> str:
 
 
 def hints_text(record: GameRecord) -> str:
-    """The mark of a game in which the player asked for hints.
+    """The mark of a game in which the player asked the coach (counted in the store's ``hints`` column).
 
     >>> hints_text(GameRecord(game_id="g", options={}, seed=1, seats=["human"], names=["You"], started="", hints=2))
-    ' (2 hints)'
+    ' (2 coach tips)'
     """
     if not record.hints:
         return ""
-    return f" ({record.hints} hint{'' if record.hints == 1 else 's'})"
+    return f" ({record.hints} coach tip{'' if record.hints == 1 else 's'})"
 
 
 def seed_text(record: GameRecord) -> str:
@@ -223,7 +223,7 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
         title="Statistics",
         title_justify="left",
         caption="W-L-D: won, lost, drawn; streak: wins in a row now / best"
-        + ("; (hints): games in which hints were used" if any(row.hinted for row in rows) else ""),
+        + ("; (coach): games in which the coach was asked" if any(row.hinted for row in rows) else ""),
     )
     table.add_column("Game", max_width=24)
     table.add_column("Opponent")
@@ -234,7 +234,7 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
         table.add_row(
             *_plain(
                 f"{name}: {one_line(row.variant)}" if row.variant else name,
-                _opponent_text(row.opponent) + (" (hints)" if row.hinted else ""),
+                _opponent_text(row.opponent) + (" (coach)" if row.hinted else ""),
                 str(row.played),
                 f"{row.won}-{row.lost}-{row.drawn}",
                 f"{row.win_rate:.0%}",

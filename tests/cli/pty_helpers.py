@@ -15,7 +15,7 @@ UP = "\x1b[A"
 ENTER = "\r"
 # The highlighted entry of a questionary select, after any colour codes.
 # The title must be followed by its terminator, or a read cut mid-title would match half of it.
-POINTER = "» (?:\x1b\\[[0-9;]*m)*(?:[0-9a-z]\\) )?([^\r\n\x1b]*)[\r\x1b]"
+POINTER = "» (?:\x1b\\[[0-9;]*m)*(?:(?:[0-9a-z?]|Esc)\\) )?([^\r\n\x1b]*)[\r\x1b]"
 """The entry under the cursor (its title, without the key before it)."""
 
 
@@ -60,6 +60,11 @@ def select(child: pexpect.spawn, title: str, *, current: str | None = None) -> N
 
 QUESTION = "\\?(?:\x1b\\[[0-9;]*m)* ?([^\r\n\x1b]+?:) (?:\x1b\\[[0-9;]*m)*\\((?:keys or )?arrows"
 """Any select question while it waits for an answer (its instruction still shows); group 1 is its text."""
+
+
+PROMPT_ENDED = "\x1b\\[\\?2004l"
+"""What a prompt sends as it ends, its key read (bracketed paste turned off): a prompt is drawn once more
+then, so a test that waits for this never takes that last drawing for a new prompt."""
 
 
 END_OF_GAME = r"Review your decisions \(graded by the analyst\)\? "

@@ -192,7 +192,7 @@ def _continues_differently(game: Any, seed: int, agents: list[Any]) -> bool:
 
 def test_going_back_a_step_puts_the_cursor_on_the_step_left() -> None:
     from tabletop.ui.base import Prompter, Step
-    from tabletop.ui.play import BACK, choose_step
+    from tabletop.ui.steps import BACK, Leaf, choose_step
 
     class Scripted(Prompter):
         def __init__(self, answers: list[Any]) -> None:
@@ -208,6 +208,6 @@ def test_going_back_a_step_puts_the_cursor_on_the_step_left() -> None:
     steps = [
         Step(a, path) for a, path in [(1, ("Play", "x")), (2, ("Play", "y")), (3, ("Move", "z")), (4, ("Move", "w"))]
     ]
-    prompter = Scripted(["Move", BACK, "Play", "y"])
+    prompter = Scripted(["Move", BACK, "Play", Leaf(2)])  # a few actions under "Play": listed whole
     assert choose_step(prompter, steps, with_menu=False) == 2
     assert prompter.defaults == [None, None, "Move", None]

@@ -1,5 +1,5 @@
 """The table every game gets: keys on every entry, steps with one choice taken and said, the log at hand,
-the Hint through a game's analyst, and the hints counted in the record."""
+the coach through a game's analyst, and the coach's tips counted in the record."""
 
 from __future__ import annotations
 
@@ -15,17 +15,8 @@ from tabletop.analysis import Analysis, Analyst, Rated
 from tabletop.game import CHANCE, View
 from tabletop.loop import Event, Match
 from tabletop.ui.base import Choice, GameUI, Log, Prompter, Step
-from tabletop.ui.play import (
-    BACK,
-    HINT,
-    SHOW_LOG,
-    Table,
-    _ask_action,
-    choose_step,
-    give_hint,
-    show_log,
-    turn_start,
-)
+from tabletop.ui.play import Table, _ask_action, give_hint, show_log, turn_start
+from tabletop.ui.steps import BACK, COACH, SHOW_LOG, choose_step
 from tests.store.store_fakegames import FakeRegistry, Move
 
 
@@ -50,20 +41,51 @@ class Scripted(Prompter):
 
 
 def test_a_step_with_one_usable_choice_is_taken_for_the_player_and_said() -> None:
-    steps = [Step(1, ("Play", "x", "under A")), Step(2, ("Play", "y", "under A")), Step(3, ("Play", "y", "under B"))]
-    prompter = Scripted("Play", "x")
+    # Twelve places under one card: more than a list shows whole, so the card (the one choice) is taken.
+    steps = [Step(i, ("Play", "x", f"under {i}")) for i in range(12)]
+    prompter = Scripted("Play", "under 3")
     taken: list[str] = []
-    assert choose_step(prompter, steps, with_menu=False, taken=taken) == 1
-    assert [message for message, _, _ in prompter.asked] == ["Your move:", "Play:"]  # "under A" was not asked
-    assert taken == ["under A"]
+    assert choose_step(prompter, steps, with_menu=False, taken=taken) == 3
+    assert [message for message, _, _ in prompter.asked] == ["Your move:", "Play > x:"]  # "x" was not asked
+    assert taken == ["x"]
 
 
 def test_back_from_a_step_leaves_the_steps_taken_for_the_player_too() -> None:
-    steps = [Step(1, ("Play", "x", "under A")), Step(2, ("Play", "x", "under B")), Step(3, ("Move", "z"))]
+    steps = [Step(i, ("Play", "x", f"under {i}")) for i in range(12)] + [Step(99, ("Move", "z"))]
     prompter = Scripted("Play", BACK, "Move")
-    assert choose_step(prompter, steps, with_menu=False) == 3
+    assert choose_step(prompter, steps, with_menu=False) == 99
     # "x" was the only card, so Back from the places goes to the first step, the cursor on "Play".
     assert [(m, d) for m, _, d in prompter.asked] == [("Your move:", None), ("Play > x:", None), ("Your move:", "Play")]
+
+
+def test_a_kind_with_a_few_actions_lists_them_whole_and_one_with_a_single_action_shows_it_before_it_is_taken() -> None:
+    steps = [
+        Step(1, ("Play", "x", "under A")),
+        Step(2, ("Play", "y", "under B")),
+        Step(3, ("Swap", "theirs", "with y")),
+    ]
+    prompter = Scripted("Play", "y > under B")
+    assert choose_step(prompter, steps, with_menu=False) == 2
+    first, second = prompter.asked[0][1], prompter.asked[1][1]
+    # The Swap's only action is read in full at the first list: taking it takes nothing unseen.
+    assert [c.title for c in first] == ["Play", "Swap > theirs > with y"]
+    assert [(c.title, c.key) for c in second] == [("x > under A", "1"), ("y > under B", "2"), ("Back", "escape")]
+    prompter = Scripted("Swap")
+    assert choose_step(prompter, steps, with_menu=False) == 3 and len(prompter.asked) == 1
+
+
+def test_a_games_fixed_keys_name_its_kinds_of_action_and_never_take_the_tables_keys() -> None:
+    steps = [Step(1, ("Play", "x")), Step(2, ("Play", "y")), Step(3, ("Pass",)), Step(4, ("Look",))]
+    prompter = Scripted("Pass")
+    keys = {"Play": "p", "Pass": "s", "Look": "?"}  # "?" is the coach's key: the game does not get it
+    choose_step(prompter, steps, keys=keys, table_entries=[Choice("Coach", COACH, key="?")])
+    assert [(c.title, c.key) for c in prompter.asked[0][1]] == [
+        ("Play", "p"),
+        ("Pass", "s"),
+        ("Look", "1"),
+        ("Coach", "?"),
+        ("Game menu (rules, undo, leave)", "m"),
+    ]
 
 
 def test_every_usable_entry_has_a_key_and_greyed_ones_stand_in_the_games_order() -> None:
@@ -72,7 +94,7 @@ def test_every_usable_entry_has_a_key_and_greyed_ones_stand_in_the_games_order()
     prompter = Scripted("Play", "a")
     choose_step(prompter, steps, greyed, order=["a", "b", "c"], table_entries=[Choice("Log", SHOW_LOG, key="l")])
     first, level = prompter.asked[0][1], prompter.asked[1][1]
-    assert [(c.title, c.key) for c in level] == [("a", "1"), ("b", None), ("c", "2"), ("<- Back", "b")]
+    assert [(c.title, c.key) for c in level] == [("a", "1"), ("b", None), ("c", "2"), ("Back", "escape")]
     keys = [c.key for c in first]
     assert None not in keys and len(set(keys)) == len(keys) and "l" in keys and "m" in keys
 
@@ -136,14 +158,14 @@ class FirstIsBest(Analyst[Move]):
         return Analysis([Rated(a, 0.9 - i / 10) for i, a in enumerate(legal)], exact=True)
 
 
-def test_hint_lists_the_best_actions_and_the_table_counts_it() -> None:
+def test_the_coach_lists_the_best_actions_and_the_table_counts_it() -> None:
     match = nim("5")
     match.agents[1] = FakeRegistry().get("nim").agents()["random"]()
     match.advance()
     match.game.analyst = lambda options: FirstIsBest()  # type: ignore[method-assign]
     counted: list[int] = []
     out = io.StringIO()
-    prompter = Scripted(HINT, "take2")
+    prompter = Scripted(COACH, "take2")
     table = Table(match, GameUI(match.game), Console(file=out, width=80), prompter, ["You", "C"])
     table.on_hint = lambda: counted.append(1)
     player = match.state.current_player()
@@ -152,10 +174,10 @@ def test_hint_lists_the_best_actions_and_the_table_counts_it() -> None:
     assert "win chance with best play 90.0% (exact)" in text
     assert "1.  90.0%  take1" in text and "2.  80.0%  take2" in text
     assert counted == [1]
-    assert "Hint (90%): take1" in text  # kept under the board while the player chooses
+    assert "Coach (90%): take1" in text  # kept under the board while the player chooses
 
 
-def test_no_hint_for_two_people_at_one_keyboard() -> None:
+def test_no_coach_for_two_people_at_one_keyboard() -> None:
     match = nim("5")
     match.advance()
     match.game.analyst = lambda options: FirstIsBest()  # type: ignore[method-assign]
@@ -163,7 +185,7 @@ def test_no_hint_for_two_people_at_one_keyboard() -> None:
     table = Table(match, GameUI(match.game), Console(file=io.StringIO()), prompter, ["A", "B"])
     _ask_action(table, match.state.current_player())
     titles = [c.title for c in prompter.asked[0][1]]
-    assert not any("Hint" in t for t in titles) and any("Log" in t for t in titles)
+    assert not any("Coach" in t for t in titles) and any("Log" in t for t in titles)
 
 
 def test_the_log_screen_holds_the_whole_game_as_the_player_may_know_it() -> None:
@@ -180,7 +202,7 @@ def test_the_log_screen_holds_the_whole_game_as_the_player_may_know_it() -> None
 
 
 @pytest.mark.parametrize("exact", [True, False])
-def test_hint_says_what_its_figures_rest_on(exact: bool) -> None:
+def test_the_coach_says_what_its_figures_rest_on(exact: bool) -> None:
     match = nim("5")
     match.advance()
     rated = [Rated(a, 0.5) for a in match.state.legal_actions()]

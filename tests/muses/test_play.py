@@ -184,7 +184,7 @@ def test_hint_prints_the_best_moves_with_exact_chances(tmp_path, monkeypatch) ->
     assert ranked[0][2] == "Claim a muse > Beta (2 pts)" and ranked[0][1] == f"{value.value:.1%}"
     shown = [float(r[1].rstrip("%")) for r in ranked]
     assert shown == sorted(shown, reverse=True)
-    assert out.splitlines()[-1] == f"Hint ({value.value:.0%}): Claim a muse > Beta (2 pts)"
+    assert out.splitlines()[-1] == f"Coach ({value.value:.0%}): Claim a muse > Beta (2 pts)"
 
 
 def test_hint_says_when_no_play_can_win(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -1,4 +1,4 @@
-"""End to end: a whole seeded game of Muses in a pseudo-terminal, asking for a hint once."""
+"""End to end: a whole seeded game of Muses in a pseudo-terminal, asking the Coach once."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ def test_whole_seeded_game_with_advice(tmp_path: Path) -> None:
         prompt = child.match.group(1)
         if not advised and prompt == "Your move:" and "Deck 0" in child.before:
             # The last card is up: the advisor solves what is left of the game.
-            select(child, "Hint")
-            # The solve the game began with may still run: the hint waits for it.
+            select(child, "Coach")
+            # The solve the game began with may still run: the Coach waits for it.
             child.expect(r"win chance with best play \d+\.\d% \(exact\)", timeout=240)
             # The best moves, or, when the target is out of reach, that no way of playing reaches it.
             child.expect(
@@ -96,7 +96,7 @@ def test_a_refusal_longer_than_the_screen_wraps_rather_than_losing_its_end(tmp_p
 
 @pytest.mark.pty
 def test_from_the_menu_with_a_card_file_and_the_advisor(tmp_path: Path) -> None:
-    """Menu -> Muses -> a card file typed in the setup screen -> a whole seeded game, with one hint."""
+    """Menu -> Muses -> a card file typed in the setup screen -> a whole seeded game, with one look at the Coach."""
     cards = tmp_path / "three.toml"
     cards.write_text(SMALL_SET)
     child = spawn([], data_dir=tmp_path / "data", extra_env={"TABLETOP_CACHE_DIR": str(tmp_path / "cache")})
@@ -116,7 +116,7 @@ def test_from_the_menu_with_a_card_file_and_the_advisor(tmp_path: Path) -> None:
     select(child, "Start the game")
     child.expect(PROMPT)
     assert child.match.group(1) == "Your move:"
-    select(child, "Hint")
+    select(child, "Coach")
     child.expect(r"win chance with best play \d+\.\d% \(exact\)")
     child.expect("Press")
     child.send(ENTER)

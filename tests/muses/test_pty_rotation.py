@@ -1,4 +1,4 @@
-"""End to end: the default four-edge set in a pseudo-terminal, a hint asked while the game's background solve
+"""End to end: the default four-edge set in a pseudo-terminal, the Coach asked while the game's background solve
 still runs, and a muse that turns all the way round, comes back upright and is discarded."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ SEED = 2
 
 
 @pytest.mark.pty
-def test_a_hint_before_the_solve_is_done_and_a_muse_discarded_back_upright(tmp_path: Path) -> None:
+def test_the_coach_before_the_solve_is_done_and_a_muse_discarded_back_upright(tmp_path: Path) -> None:
     cache = tmp_path / "cache"  # empty: the game begins by solving its card set in the background
     child = spawn([], data_dir=tmp_path / "data", extra_env={"TABLETOP_CACHE_DIR": str(cache), "NO_COLOR": "1"})
     child.expect("What would you like to play")
@@ -33,14 +33,13 @@ def test_a_hint_before_the_solve_is_done_and_a_muse_discarded_back_upright(tmp_p
     child.expect(PROMPT)
     first = ANSI.sub("", child.before)
     assert re.search(r"· \d+%", first), first  # each condition with the chance a plain roll meets it
-    child.send("h")
-    child.expect(r"h\) (?:\x1b\[[0-9;]*m)*Hint")
-    child.send(ENTER)
-    # The solve the game began with is not done yet: the hint says how far it has got, then answers.
+    child.expect(r"\?\) (?:\x1b\[[0-9;]*m)*Coach")
+    child.send("?")  # the Coach's key takes it at once
+    # The solve the game began with is not done yet: the Coach says how far it has got, then answers.
     child.expect(r"Working out the odds of this card set: \d+% done", timeout=10)
     child.expect("Press any key", timeout=240)  # a cold solve of the default set, on a busy machine
     said = ANSI.sub("", child.before)
-    assert re.search(r"Hint: win chance with best play \d+\.\d% \(exact\)\.", said), said
+    assert re.search(r"Coach: win chance with best play \d+\.\d% \(exact\)\.", said), said
     child.send(ENTER)
     assert list(cache.glob("muses-*.bin")), "the background solve keeps its solution for later games"
     seen_leaving = upright = False

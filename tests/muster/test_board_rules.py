@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from tabletop.ui.base import Choice
-from tabletop.ui.play import _numbered
+from tabletop.ui.steps import with_keys
 from tabletop_muster import game
 from tabletop_muster.board import board
 from tabletop_muster.position import build_state
@@ -52,7 +52,7 @@ def test_muses_rules_define_every_power_and_condition_word() -> None:
         assert word in text, word
     assert "*and*" in text and "*or*" in text
     assert "Advise" not in text
-    assert re.search(r"\*\*Hint\*\* in the move menu \(key \*\*h\*\*\)", text)
+    assert re.search(r"\*\*Coach\*\* in the move menu \(key \*\*\?\*\*\)", text)
     assert "exact chances of winning" in text
 
 
@@ -69,7 +69,7 @@ def test_card_menus_keep_the_hand_order_with_greyed_out_cards_in_place() -> None
     greyed = [(p[1], why) for p, why in UI.unavailable(view) if p[0] == BANNER and len(p) == 2]
     usable = list(dict.fromkeys(s.path[1] for s in steps if s.path[0] == BANNER))
     assert [title for title, _ in greyed] == ["W3 Water 3"]
-    choices = _numbered(
+    choices = with_keys(
         [Choice(label, label) for label in usable] + [Choice(t, None, why) for t, why in greyed], UI.label_order(view)
     )
     hand = [c.title for c in choices]

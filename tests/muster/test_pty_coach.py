@@ -1,12 +1,13 @@
 """End to end: a whole seeded game of Muster against the computer in a pseudo-terminal, played as a person
-plays it (reading each list, pressing an entry's key or Enter), with one Hint, one look at the Log, the
-marks of the opponent's last move, and the Review at the end; it counts the keys each turn took.
+plays it (reading each list, pressing an entry's key or Enter), with one look at the Coach, one at the Log,
+the marks of the opponent's last move, and the Review at the end; it counts the keys each turn took.
 
 The person's choices come from a copy of the match kept here: the same seed, the same computer, so the
 copy knows every position the program shows. A strong player is modelled by Hard (a fixed budget, so the game
-repeats) choosing from the person's view; each question costs one key when the cursor already stands on the entry wanted
-(Enter), two otherwise (the entry's key, then Enter), and none when the program takes a step with one
-choice for the player.
+repeats) choosing from the person's view. Every key sent to choose an action is counted: Enter when the cursor
+already stands on the entry wanted, else the entry's key, which takes it at once; none when the program takes
+a lone action for the player. The keys that open the Coach and the Log (and close them) choose nothing and
+are not counted.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import pexpect
 import pytest
 
 from tabletop.loop import Match
-from tabletop.ui.play import step_question
+from tabletop.ui.steps import step_question
 from tabletop_muster import actions as A
 from tabletop_muster import game
 from tabletop_muster.agents import AGENTS
@@ -34,38 +35,45 @@ from tests.cli.pty_helpers import ENTER, POINTER, QUESTION, spawn
 SEED = 21
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 HINT_AT, LOG_AT = 3, 5
-"""The act decisions (counting from 1) at which the person asks for a hint and opens the log."""
+"""The act decisions (counting from 1) at which the person asks the Coach and opens the log."""
 
 
 def plain(text: str) -> str:
     return ANSI.sub("", text)
 
 
-def asked_levels(steps: list, path: tuple[str, ...]) -> list[int]:  # type: ignore[type-arg]
-    """The depths of ``path`` the program asks about (a level with one label is taken for the player)."""
-    depths = []
-    for depth in range(len(path)):
-        labels = {s.path[depth] for s in steps if s.path[:depth] == path[:depth] and len(s.path) > depth}
-        if depth == 0 or len(labels) > 1:
-            depths.append(depth)
-    return depths
+FIRST_LINE = 70
+"""Characters of an entry's title sure to be on its first line at 80 columns (a longer one wraps)."""
 
 
-def press(child: pexpect.spawn, label: str) -> int:
-    """Choose the entry titled ``label`` of the question on screen as a person would; return the keys used."""
+def press(child: pexpect.spawn, path: tuple[str, ...], depth: int) -> bool:
+    """Choose, in the list on screen, the entry for ``path`` from ``depth`` as a person would: Enter when the
+    cursor stands on it, else the key shown before it (one key either way). The entry may show the label at
+    ``depth`` alone, or the whole rest of the path; True when it was the whole rest (the action is taken)."""
+    label, whole = path[depth], " > ".join(path[depth:])
     child.expect(POINTER)
-    if child.match.group(1).startswith(label):
+    title, above = child.match.group(1), child.before
+    if len(path) > depth + 1 and title.startswith(whole[:FIRST_LINE]):
         child.send(ENTER)
-        return 1
-    child.expect(rf"([0-9a-z])\) (?:\x1b\[[0-9;]*m)*{re.escape(label)}")
-    child.send(child.match.group(1))
-    child.expect(rf"» (?:\x1b\[[0-9;]*m)*{re.escape(child.match.group(1))}\) (?:\x1b\[[0-9;]*m)*{re.escape(label)}")
-    child.send(ENTER)
-    return 2
+        return True
+    if title == label:
+        child.send(ENTER)
+        return len(path) == depth + 1
+    entry = (
+        rf"([0-9a-z?])\) (?:\x1b\[[0-9;]*m)*(?:(?P<whole>{re.escape(whole[:FIRST_LINE])})|{re.escape(label)}[\r\x1b])"
+    )
+    if len(path) == depth + 1:  # a last label: the label is the whole rest
+        entry = rf"([0-9a-z?])\) (?:\x1b\[[0-9;]*m)*(?P<whole>{re.escape(label)})[\r\x1b]"
+    found = re.search(entry, above)  # the entry may stand above the cursor
+    if found is None:
+        child.expect(entry)
+        found = child.match
+    child.send(found.group(1))
+    return found.group("whole") is not None
 
 
 @pytest.mark.pty
-def test_a_whole_game_against_the_computer_with_hint_log_marks_and_review(
+def test_a_whole_game_against_the_computer_with_coach_log_marks_and_review(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     model = Match(game, seed=SEED, agents=[None, AGENTS["easy"]()])
@@ -79,7 +87,7 @@ def test_a_whole_game_against_the_computer_with_hint_log_marks_and_review(
     )
     keys_per_turn: Counter[int] = Counter()
     kinds: dict[int, str] = {}  # each turn's action type
-    acts = marks_checked = drawn_checked = 0
+    acts = marks_checked = drawn_checked = seen_whole = 0
     hinted = logged = False
     hand_after_act: list[int] | None = None
     while True:
@@ -113,12 +121,19 @@ def test_a_whole_game_against_the_computer_with_hint_log_marks_and_review(
                 _open_the_log(child, model, me)
                 logged = True
                 child.expect(QUESTION)
-        keys = 0
-        for depth in asked_levels(steps, path):
-            if depth:
+        keys, depth = 0, 0
+        while True:
+            if depth:  # the next list: levels with one label are taken for the person, and skipped
                 child.expect(QUESTION)
-                assert child.match.group(1) == step_question(path[:depth])
-            keys += press(child, path[depth])
+                depth = next(d for d in range(depth, len(path)) if child.match.group(1) == step_question(path[:d]))
+            keys += 1  # an entry's key, or Enter: one key press a list
+            whole = press(child, path, depth)
+            if depth == 0 and len(path) > 1 and sum(s.path[0] == path[0] for s in steps) == 1:
+                assert whole, f"{path[0]} has one action, but its entry did not show it whole"
+                seen_whole += 1
+            if whole:
+                break
+            depth += 1
         keys_per_turn[view.turn] += keys
         if view.phase == "act":
             kinds[view.turn] = path[0]
@@ -178,9 +193,10 @@ def test_a_whole_game_against_the_computer_with_hint_log_marks_and_review(
             f"median {median:g}, mean {statistics.mean(counts):.2f}, most {max(counts)} over {len(counts)} turns; "
             f"turns that play a Banner: median {banner_median:g} over {len(banners)}"
         )
-    # A turn is a question per step (the action type, then a card or a place) and a refill's source when
-    # there is a choice; a key moves the cursor and Enter takes the entry, so a Banner turn takes 3.
-    assert banner_median <= 3 and median <= 4
+    # A key takes its entry at once: a turn is a key for the kind of action (its fixed letter), one for the
+    # action among the few of that kind (listed whole), and one for a refill's source when there is a choice.
+    assert banner_median <= 2 and median <= 2 and max(counts) <= 4
+    assert seen_whole >= 1  # a kind with a single action was shown whole before its key took it
 
 
 def _ends(state: object, action: A.MusterAction) -> bool:
@@ -220,24 +236,22 @@ def _check_drawn(before: list[int], now: list[int], screen: str) -> int:
 
 
 def _ask_for_a_hint(child: pexpect.spawn) -> None:
-    child.send("h")
-    child.expect(r"» (?:\x1b\[[0-9;]*m)*h\) (?:\x1b\[[0-9;]*m)*Hint")
-    child.send(ENTER)
+    child.expect(r"\?\) (?:\x1b\[[0-9;]*m)*Coach: the best moves")
+    child.send("?")  # the coach's key takes it at once
     child.expect("Press any key", timeout=30)
     said = plain(child.before)
-    assert re.search(r"Hint: win chance with best play \d+\.\d% \(estimated from [\d,]+ samples\)\.", said), said
+    assert re.search(r"Coach: win chance with best play \d+\.\d% \(estimated from [\d,]+ samples\)\.", said), said
     for rank in (1, 2, 3):
         assert re.search(rf"\n +{rank}\. +\d+\.\d%  \w", said), said
     # The reply the search expects to the first, under it (after the lines a long first action wraps to).
     assert re.search(r"1\. .*\n(?:(?! +2\.).*\n)*? +likely reply: South \w", said), said
     child.send(ENTER)
-    child.expect(r"Hint \(\d+%\): \w")  # the best action stays under the board
+    child.expect(r"Coach \(\d+%\): \w")  # the best action stays under the board
 
 
 def _open_the_log(child: pexpect.spawn, model: Match[A.MusterAction], me: int) -> None:
-    child.send("l")
-    child.expect(r"» (?:\x1b\[[0-9;]*m)*l\) (?:\x1b\[[0-9;]*m)*Log")
-    child.send(ENTER)
+    child.expect(r"l\) (?:\x1b\[[0-9;]*m)*Log")
+    child.send("l")  # the log's key takes it at once
     child.expect("the game so far")
     child.expect(r"Log \(arrows or space to scroll, q to go back\)")
     seen = " ".join(plain(child.before).split())

@@ -11,7 +11,8 @@ import pytest
 from tabletop.agents import RandomAgent
 from tabletop.loop import Match
 from tabletop.ui.base import Choice, Prompter, Step
-from tabletop.ui.play import BACK, GAME_MENU, Table, choose_step, play
+from tabletop.ui.play import Table, play
+from tabletop.ui.steps import BACK, GAME_MENU, choose_step
 from tabletop_muster import game
 from tabletop_muster.actions import MusterAction
 from tabletop_muster.position import build_state

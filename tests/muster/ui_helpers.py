@@ -50,10 +50,11 @@ def decision_states(seed: int, options: dict[str, str] | None = None, every: int
 
 
 class PathPrompter(Prompter):
-    """Answers each select with the entry titled by the path's label at that depth (never a disabled one).
+    """Answers each select with the entry titled by the path's label at that depth, or by the rest of the
+    path from there when the list shows the action whole (never a disabled one).
 
     The depth is read from the question (``Your move:``, or the labels so far
-    as :func:`tabletop.ui.play.step_question` puts them), since a step with
+    as :func:`tabletop.ui.steps.step_question` puts them), since a step with
     one choice is taken without asking.
     """
 
@@ -62,14 +63,15 @@ class PathPrompter(Prompter):
         self.asked = 0
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
-        from tabletop.ui.play import step_question
+        from tabletop.ui.steps import step_question
 
         depths = [d for d in range(1, len(self.path)) if step_question(self.path[:d]) == message]
         assert message == "Your move:" or depths, f"{message!r} asks about none of {self.path}"
         depth = depths[0] if depths else 0
         label = self.path[depth]
         self.asked += 1
-        matches = [c for c in choices if c.title == label]
+        whole = " > ".join(self.path[depth:])  # an entry that shows the rest of the action whole
+        matches = [c for c in choices if c.title in (label, whole)]
         assert len(matches) == 1, f"{label!r} appears {len(matches)} times in {[c.title for c in choices]}"
         assert matches[0].disabled is None, f"{label!r} is disabled: {matches[0].disabled}"
         return matches[0].value

@@ -58,7 +58,7 @@ def test_history_marks_games_played_with_hints(
         finished_nim(store, reg, 3, hints=3)
     assert history.run(cli_args(history)) == 0
     out = capsys.readouterr().out
-    assert "(1 hint)" in out and "(3 hints)" in out
+    assert "(1 coach tip)" in out and "(3 coach tips)" in out
     assert sum("hint" in line for line in out.splitlines()) == 2
 
 
@@ -72,7 +72,7 @@ def test_statistics_keep_games_with_hints_apart(
     assert sorted((r.hinted, r.played) for r in rows) == [(False, 3), (True, 3)]
     assert stats.run(cli_args(stats)) == 0
     out = capsys.readouterr().out
-    assert "Random (hints)" in out and "games in which hints were used" in out
+    assert "Random (coach)" in out and "games in which the coach was asked" in " ".join(out.split())
 
 
 def test_a_database_from_before_hints_gains_the_count_and_keeps_its_games(data: Path, reg: FakeRegistry) -> None:

@@ -5,7 +5,7 @@ hand is some set of the cards they have not seen, each set equally likely.
 For each legal card, this analyst averages over every such set the result of
 perfect play by both sides with both hands open (a small minimax). That is an
 estimate, not the game's exact value: real players cannot see each other's
-hands. It is the whole of what a game needs to get a Hint and a Review.
+hands. It is the whole of what a game needs to get a Coach and a Review.
 
     >>> import random
     >>> from tabletop_highcard import game

@@ -347,7 +347,7 @@ class HighCard(Game[Action]):
         return RULES
 
     def analyst(self, options: Mapping[str, str]) -> Analyst[Action]:
-        """An open-hands search over every deal of the unseen cards: the game gets a Hint and a Review."""
+        """An open-hands search over every deal of the unseen cards: the game gets a Coach and a Review."""
         from tabletop_highcard.analyst import HighCardAnalyst
 
         return HighCardAnalyst()

@@ -56,7 +56,7 @@ DEFAULT_FILE = "default.toml"
 MAX_FILE_BYTES = 1_000_000
 """A card file larger than this is refused unread: nine cards take about 1 KB."""
 MAX_CARDS = 10
-"""The most cards a set may have: the solver behind Hint and ``muses solve`` does
+"""The most cards a set may have: the solver behind the Coach and ``muses solve`` does
 about twice the work for every card added (the default nine, with four live edges,
 take about 20 s of processor time; a large ten-card set about a minute)."""
 MAX_NAME_CHARS = 24

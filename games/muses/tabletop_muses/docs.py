@@ -62,8 +62,9 @@ condition and which were discarded, and why.
 **Score** = points of claimed muses (used powers or not) + 1 per unused hint token.
 
 The default cards are a reconstruction: the printed cards can be typed into a card file and
-played with `tabletop play muses --cards FILE`. **Hint** in the move menu (key **h**) is not a
-hint token and costs nothing: it lists the best moves with their exact chances of winning.
+played with `tabletop play muses --cards FILE`. **Coach** in the move menu (key **?**) is not a
+hint token and costs nothing: it lists the best moves with their exact chances of winning. Use a hint
+token with **Use a hint** (key **h**).
 """
 
 

@@ -8,7 +8,7 @@ leaves the display (``✗ upright: discard`` after its fourth edge, ``✗ blank:
 discarded`` at its first blank edge). Die faces are shown with their digits
 (``⚄ 5``), on the cards and in the dice line; hints and unused powers are
 always on screen, and the log under them gets the lines the screen can spare.
-The table's Hint asks the exact solver for the best move
+The table's Coach asks the exact solver for the best move
 (:mod:`tabletop_muses.analyst`).
 """
 
@@ -52,7 +52,7 @@ ADVICE_LINES = 6
 """Alternatives listed under the advice: with the board above, they fit 24 lines."""
 MENU_RESERVE = 9
 """Lines kept under the board: the table's notice line, then the largest first list (its question,
-the four first steps, usable or greyed, then Hint, Log and Game menu)."""
+the four first steps, usable or greyed, then Coach, Log and Game menu)."""
 MIN_LOG_LINES = 2
 MAX_LOG_LINES = 24
 MIN_CLAIMED_LINES = 2
@@ -359,6 +359,11 @@ def board(state: MusesState, log: Sequence[str], width: int, height: int) -> Ren
     return Group(*parts)
 
 
+CLAIM, USE_HINT, USE_POWER, END_TURN = "Claim a muse", "Use a hint", "Use a power", "End the turn without a claim"
+ACTION_KEYS = {CLAIM: "c", USE_HINT: "h", USE_POWER: "p", END_TURN: "e"}
+"""Each kind of action's fixed key: pressed at "Your move:", it takes that kind at once."""
+
+
 class MusesUI(GameUI[MusesAction]):
     """Draws Muses and names each action in a few plain steps."""
 
@@ -373,6 +378,11 @@ class MusesUI(GameUI[MusesAction]):
 
         return Fitted(draw)
 
+    def label_keys(self, view: View) -> dict[str, str]:
+        """A letter for each kind of action, the same on every turn: ``c`` claim, ``h`` use one of the
+        rulebook's hints, ``p`` use a power, ``e`` end the turn."""
+        return dict(ACTION_KEYS)
+
     def steps(self, view: View, legal: Sequence[Any]) -> list[Step[MusesAction]]:
         state = _state(view)
         # Ending the turn cannot be undone (the next card is turned up), so it is listed last:
@@ -383,14 +393,14 @@ class MusesUI(GameUI[MusesAction]):
     def path(self, state: MusesState, action: MusesAction) -> tuple[str, ...]:
         """The labels a person picks to reach ``action``."""
         if isinstance(action, End):
-            return ("End the turn without a claim",)
+            return (END_TURN,)
         if isinstance(action, Claim):
             card = state.card(state.cardset.index(action.card))
-            return ("Claim a muse", f"{card.name} ({card.worth})")
+            return (CLAIM, f"{card.name} ({card.worth})")
         if isinstance(action, Hint):
-            return ("Use a hint", f"die {face(action.die)}", f"{action.delta:+d} → {action.die + action.delta}")
+            return (USE_HINT, f"die {face(action.die)}", f"{action.delta:+d} → {action.die + action.delta}")
         if isinstance(action, UsePower):
-            return ("Use a power",) + self._power_path(state, action)
+            return (USE_POWER,) + self._power_path(state, action)
         return (str(action),)
 
     def _power_path(self, state: MusesState, action: UsePower) -> tuple[str, ...]:

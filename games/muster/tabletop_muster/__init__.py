@@ -28,7 +28,7 @@ backquotes is a module and nothing else is):
 9. ``ui``, ``show``, ``ai.search``, ``ai.simple``.
 10. ``cli``, ``ai``, ``ai.replies`` (the reply a search expects).
 11. ``agents``: the computer levels.
-12. ``ai.analyst``: Hard's search rating every action, for Hint and Review.
+12. ``ai.analyst``: Hard's search rating every action, for the Coach and Review.
 13. ``__init__``: this plugin object, MusterGame.
 14. ``ai.lab``: Muster with chosen agent budgets, for simulations.
 """

@@ -55,6 +55,10 @@ CASTLE_CARD = "Castle a card"
 SWAP = "Make a Rainbow Swap"
 ACTION_TYPES = (BANNER, WIZARD_PLAY, BRIDGE, MOVE, CASTLE_CARD, SWAP)
 """First-step labels, in the order the rulebook lists the actions."""
+ACTION_KEYS = {BANNER: "b", WIZARD_PLAY: "w", BRIDGE: "g", MOVE: "v", CASTLE_CARD: "c", SWAP: "s"}
+"""Each kind of action's fixed key: pressed at "Your move:", it takes that kind at once."""
+DECK_KEY = "d"
+"""The key of a refill's draw from the deck."""
 _TYPE_OF_OP = {
     A.BANNER: BANNER,
     A.WIZARD_PLAY: WIZARD_PLAY,
@@ -243,6 +247,16 @@ class MusterUI(GameUI[A.MusterAction]):
         return list(
             dict.fromkeys([*types, *draws, *cards, *(f"then {c}" for c in cards), *(f"with {c}" for c in cards)])
         )
+
+    def label_keys(self, view: View) -> dict[str, str]:
+        """A letter for each kind of action (``b`` Banner, ``w`` Wizard, ``g`` Bridge, ``v`` Move, ``c`` Castle,
+        ``s`` Swap) and ``d`` for a draw from the deck: the same on every turn, whatever is legal."""
+        if not isinstance(view, MusterView):
+            return {}
+        return {
+            **{move_label(view) if kind == MOVE else kind: key for kind, key in ACTION_KEYS.items()},
+            deck_draw_label(view): DECK_KEY,
+        }
 
     def steps(self, view: View, legal: Sequence[Any]) -> list[Step[A.MusterAction]]:
         """Every legal action with its path; paths are distinct and ordered for the menu."""
