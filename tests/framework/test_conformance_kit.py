@@ -509,15 +509,16 @@ def test_check_steps_catches_a_board_that_leaves_no_room_for_the_list(rules: Any
 def test_check_steps_measures_a_list_left_with_one_entry_and_many_greyed(rules: Any) -> None:
     from tabletop.ui.base import Step
 
-    def one_under_play(self: Any, view: Any, legal: Any) -> Any:
-        # The first card sits alone under "Play"; a list is still shown there, with the greyed cards below.
-        return [Step(a, ("Play", f"Play {a.card}") if i == 0 else (f"Also {a.card}",)) for i, a in enumerate(legal)]
+    def two_under_play(self: Any, view: Any, legal: Any) -> Any:
+        # The first two cards sit under "Play"; a list is shown there, with the greyed cards below. (A lone
+        # action under "Play" would be shown whole in the first list, and no list asked under it.)
+        return [Step(a, ("Play", f"Play {a.card}") if i < 2 else (f"Also {a.card}",)) for i, a in enumerate(legal)]
 
     def many_greyed(self: Any, view: Any) -> Any:
         return [(("Play", f"Held back {n}"), "not now") for n in range(20)]
 
-    game = with_ui(rules, "Lonely", steps=one_under_play, unavailable=many_greyed)
-    with pytest.raises(ConformanceError, match=r"(?s)check_steps failed .* and Play \(22 entries\) need \d+ lines"):
+    game = with_ui(rules, "Lonely", steps=two_under_play, unavailable=many_greyed)
+    with pytest.raises(ConformanceError, match=r"(?s)check_steps failed .* and Play \(23 entries\) need \d+ lines"):
         check_steps(game)
 
 

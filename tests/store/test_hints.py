@@ -59,7 +59,7 @@ def test_history_marks_games_played_with_hints(
     assert history.run(cli_args(history)) == 0
     out = capsys.readouterr().out
     assert "(1 coach tip)" in out and "(3 coach tips)" in out
-    assert sum("hint" in line for line in out.splitlines()) == 2
+    assert sum("coach tip" in line for line in out.splitlines()) == 2
 
 
 def test_statistics_keep_games_with_hints_apart(
