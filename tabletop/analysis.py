@@ -39,7 +39,7 @@ hint, so that the review judges a position as the hint did."""
 def analysis_rng(seed: int, ply: int) -> random.Random:
     """The randomness of an analysis of the position after ``ply`` actions of the game dealt from ``seed``.
 
-    Hint and Review both draw on it, so that for an analyst with a fixed budget
+    The Coach and Review both draw on it, so that for an analyst with a fixed budget
     (:attr:`Analyst.iterations`) the review of a decision is the very analysis
     the hint gave in that position: the action a hint put first is never graded
     as a loss, and a review repeats to the last figure.

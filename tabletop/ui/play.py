@@ -426,9 +426,9 @@ def give_hint(table: Table, player: int) -> str:
         except AnalysisUnavailable as exc:
             unavailable = exc
     if unavailable is not None:  # the game goes on without figures: say why where the player reads it
-        table.console.print(f"Hint: {unavailable}", markup=False)
+        table.console.print(f"Coach: {unavailable}", markup=False)
         table.prompter.pause()
-        return f"Hint: {unavailable.summary}"
+        return f"Coach: {unavailable.summary}"
     if table.on_hint is not None:
         table.on_hint()
     words = action_words(table.ui, view, legal)

@@ -134,19 +134,25 @@ class Paused(Prompter):
 
 
 def test_a_review_with_nothing_to_show_waits_for_a_key(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from tabletop.commands import review
+    from tabletop.commands import replay, review
     from tabletop.review import Review
 
     finished, _ = _records(tmp_path / "data")
     with Store.open(tmp_path / "data") as store:
         record = store.get(finished)
     game = Registry.discover().get("muster")
+    keys: list[str] = []
 
     def nothing(*_: Any, **__: Any) -> Review:
-        return Review(seat=0, decisions=[], exact=False, seconds=0.25)
+        return Review(seat=0, decisions=[], exact=False, effort=None)
+
+    def read_command(*_: Any, **__: Any) -> str:
+        keys.append("")  # Enter
+        return ""
 
     monkeypatch.setattr(review, "grade", nothing)
-    out, prompter = io.StringIO(), Paused()
-    review.show_review(Console(file=out, width=80), prompter, record, game)
+    monkeypatch.setattr(replay, "read_command", read_command)
+    out = io.StringIO()
+    review.show_review(Console(file=out, width=80), Paused(), record, game)
     assert "nothing to grade" in out.getvalue()
-    assert prompter.paused  # the summary stays until a key is pressed
+    assert keys  # the summary stays until a key is pressed

@@ -189,7 +189,7 @@ def _open_hands_value(state: Any, me: int) -> float:
 def test_the_analyst_averages_open_play_over_every_deal_the_player_cannot_tell_apart(
     game: Any, options: dict[str, str]
 ) -> None:
-    """The example's analyst (the hook that gives a plugin Hint and Review) against the engine itself."""
+    """The example's analyst (the hook that gives a plugin the Coach and Review) against the engine itself."""
     import itertools
     import random
 

@@ -80,7 +80,7 @@ class _Silent(Prompter):
 
 
 def hint(state: MusesState) -> tuple[str, int]:
-    """What the table's Hint prints for ``state`` (played with its card set), and how often the game was marked."""
+    """What the table's Coach prints for ``state`` (played with its card set), and how often the game was marked."""
     from tabletop.ui.play import Table, give_hint
     from tabletop_muses.cards import embed_cardset
 

@@ -145,7 +145,7 @@ def test_a_hint_with_a_named_pipe_at_the_solutions_name_answers_and_says_why_not
         lines=40,
     )
     child.expect(PROMPT)
-    select(child, "Hint")
+    select(child, "Coach")
     child.expect(r"win chance with best play \d+\.\d% \(exact\)", timeout=SOLVE_SECONDS)
     said = squeezed(child.before)
     assert squeezed(f"The saved solution's place {pipe} is a named pipe, not a regular file") in said

@@ -188,15 +188,15 @@ def test_in_play_the_hint_says_there_are_no_exact_odds_and_why_and_the_game_goes
         preexec_fn=guarded,  # the game and the solve it starts in the background
     )
     child.expect(PROMPT)
-    select(child, "Hint")
+    select(child, "Coach")
     child.expect("Press", timeout=QUICK_SECONDS * 3)
     said = " ".join(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before).split())
-    assert "Hint: no exact odds: this card set would need about" in said, said
+    assert "Coach: no exact odds: this card set would need about" in said, said
     assert "the limit is 4 GB" in said and "--max-memory GB" in said
     child.send(ENTER)
-    child.expect(r"Hint: no exact odds for this card set \(not enough memory to solve it\)")
+    child.expect(r"Coach: no exact odds for this card set \(not enough memory to solve it\)")
     child.expect(PROMPT)  # the game goes on
-    select(child, "Hint")  # asked again, the same answer at once
+    select(child, "Coach")  # asked again, the same answer at once
     child.expect("no exact odds: this card set would need", timeout=5)
     child.expect("Press")
     child.send(ENTER)

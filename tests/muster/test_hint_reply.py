@@ -1,4 +1,4 @@
-"""Muster's Hint says the reply its search expects to the first action, without the opponent's cards, and
+"""Muster's Coach says the reply its search expects to the first action, without the opponent's cards, and
 does not advise a lone Wizard the opponent can swap away at once (handing them a Rainbow card for a weak
 Banner)."""
 

@@ -1,6 +1,6 @@
 """The coach: the solver says whether a position can still be won, and how.
 
-Hint gives the next move of a winning line and its length; in a lost
+The Coach gives the next move of a winning line and its length; in a lost
 position it says so and names the last move from which a win was still
 possible. Each other legal move is rated too, as far as the time allows (a
 quick solve of the position after it), so that Review can mark the move that
