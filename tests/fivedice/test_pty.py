@@ -1,4 +1,4 @@
-"""End to end: a solo game of Five Dice played to the end with Hint, holds by the dice's keys and Review, and a game
+"""End to end: a solo game of Five Dice played to the end with the Coach, holds by the dice's keys and Review, and a game
 against the computer."""
 
 from __future__ import annotations
@@ -53,15 +53,13 @@ def test_a_solo_game_with_a_hint_and_the_review(solved: tuple[Advisor, Path], tm
     child.expect("Five Dice · total 0")
     child.expect(r"upper 0 / 63")
     child.expect("Your move:")
-    child.send("h")
-    child.expect(r"» (?:\x1b\[[0-9;]*m)*h\) (?:\x1b\[[0-9;]*m)*Hint")
-    child.send(ENTER)
+    child.send("?")  # the Coach's key takes it at once
     child.expect("Press any key")
     hint = ANSI.sub("", child.before)
-    assert re.search(r"Hint: expected final score with best play \d{3}\.\d\d \(exact\)\.", hint), hint
+    assert re.search(r"Coach: expected final score with best play \d{3}\.\d\d \(exact\)\.", hint), hint
     assert re.search(r"\n +1\. +\d{3}\.\d\d  (Roll again|Score in)", hint), hint
     child.send(ENTER)
-    child.expect(r"Hint \(\d{3}\.\d\): ")
+    child.expect(r"Coach \(\d{3}\.\d\): ")
     select(child, "Keep dice by their numbers")  # the dice are 1 2 3 4 6: hold the 3 and the 4 by their keys
     child.expect("Hold dice")
     select(child, "[3]  rolls")

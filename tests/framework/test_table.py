@@ -84,7 +84,7 @@ def test_a_games_fixed_keys_name_its_kinds_of_action_and_never_take_the_tables_k
         ("Pass", "s"),
         ("Look", "1"),
         ("Coach", "?"),
-        ("Game menu (rules, undo, leave)", "m"),
+        ("Game menu (rules, undo, redo, leave)", "m"),
     ]
 
 

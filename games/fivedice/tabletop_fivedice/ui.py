@@ -10,7 +10,7 @@ side by side.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
@@ -32,6 +32,8 @@ SHEETS = "sheets"
 HOLDS = "holds"
 HOLD_DICE = "Keep dice by their numbers 1-5, then roll"
 HOLDS_KEY = "k"
+KIND_KEYS = {SCORE_UPPER: "u", SCORE_LOWER: "d", ROLL_AGAIN: "r"}
+"""Each kind of decision's own key (``k`` is the holds, ``s`` Sheets; the table's ``?``, ``l`` and ``m`` stay free)."""
 
 
 def dice_text(faces: Sequence[int], kept: Sequence[int] = ()) -> Text:
@@ -170,6 +172,10 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
 
     def label_order(self, view: View) -> Sequence[str]:
         return [SCORE_UPPER, SCORE_LOWER, ROLL_AGAIN]
+
+    def label_keys(self, view: View) -> Mapping[str, str]:
+        """``u`` the upper boxes, ``d`` the lower ones (down the sheet), ``r`` roll again: the same every turn."""
+        return KIND_KEYS
 
     def render_result(self, state: State[FiveDiceAction]) -> RenderableType:
         assert isinstance(state, FiveDiceState)
