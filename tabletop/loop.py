@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Generic
 
 from tabletop.events import Event
-from tabletop.game import CHANCE, A, Agent, Game, State, View
+from tabletop.game import CHANCE, A, Agent, Game, State, View, state_after
 from tabletop.rng import derive_seed, make_rng, new_seed
 
 __all__ = ["Event", "Match"]
@@ -131,15 +131,52 @@ class Match(Generic[A]):
         return state.view(viewer)
 
     def undo_point(self, player: int) -> int | None:
-        """Where ``player`` may undo back to, or None.
+        """Where ``player`` may undo back to, or None (:meth:`undo_refusal` says why).
 
-        A player may take back their own latest decision, but never across a
-        random event (a draw, a roll), hidden information coming to light, or
-        another player's move: those are the events that end an undo window.
+        A player may take back their latest decision, together with everything
+        after it that a computer or chance did unseen: the computer's reply, a
+        card it drew face down. An action the player had no choice about (a lone
+        legal action) is no decision: it goes back with the one before it. Never
+        across a random event the player saw (a card drawn, dice rolled: the
+        same draw would come again, now known) nor another person's move.
         """
-        if self.events and self.events[-1].actor == player and not self.is_over():
-            return len(self.events) - 1
-        return None
+        found = self._undo_scan(player)
+        return found if isinstance(found, int) else None
+
+    def undo_refusal(self, player: int) -> str | None:
+        """Why ``player`` has nothing to take back, in a few words for a greyed-out menu entry; None if they have."""
+        found = self._undo_scan(player)
+        return found if isinstance(found, str) else None
+
+    def _undo_scan(self, player: int) -> int | str:
+        """The index of the event an undo goes back to, or the reason there is none."""
+        if self.is_over():
+            return "the game is over"
+        start = 0  # the events before it are out of reach: another person moved
+        for i in range(len(self.events) - 1, -1, -1):
+            actor = self.events[i].actor
+            if actor not in (player, CHANCE) and self.agents[actor] is None:
+                start = i + 1
+                break
+        state = self.game.new_initial_state(self.options)
+        decision: int | None = None
+        seen: str | None = None
+        for i, text in enumerate(self.history):
+            action = self.game.parse_action(state, text)
+            if i >= start:
+                actor = state.current_player()
+                if actor == player and len(state.legal_actions()) > 1:
+                    decision, seen = i, None  # a later decision: what came before it no longer matters
+                elif actor == CHANCE and decision is not None and seen is None and _revealed(state, action, player):
+                    seen = self.events[i].text_for(player)
+            state.apply(action)
+        if decision is None:
+            if start and any(e.actor == player for e in self.events[:start]):
+                return "the other player has moved since"
+            return "you have made no decision yet"
+        if seen is not None:
+            return f"a card or roll you saw came after your last decision ({seen.rstrip('.')})"
+        return decision
 
     def undo(self, to: int) -> None:
         """Take back every action from index ``to`` on, by replaying the rest."""
@@ -192,3 +229,12 @@ class Match(Generic[A]):
                 state.sample_chance(match.rng)
             match.apply(game.parse_action(state, text))
         return match
+
+
+def _revealed(state: State[A], outcome: A, player: int) -> bool:
+    """Whether ``player``'s view tells the chance ``outcome`` at ``state`` apart from some other outcome: a card
+    drawn into their hand or face up, dice rolled; not a card dealt face down to another player."""
+    seen = state_after(state, outcome).view(player)
+    return any(
+        state_after(state, other).view(player) != seen for other, _ in state.chance_outcomes() if other != outcome
+    )

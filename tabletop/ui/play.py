@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 from tabletop.game import CHANCE, Game, score_of, state_after
 from tabletop.loop import Event, Match
 from tabletop.ui.base import Choice, Chosen, GameUI, Log, Prompter, Step
+from tabletop.ui.coach import action_words as action_words  # kept here for the review, which words actions so
+from tabletop.ui.coach import give_hint, hint_offered
 from tabletop.ui.steps import (
     BACK_KEY,
     COACH,
@@ -36,7 +38,7 @@ from tabletop.ui.terminal import clear_screen
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 
-    from tabletop.analysis import Analysis, Analyst
+    from tabletop.analysis import Analyst
     from tabletop.game import View
 
 LOG_EVENTS = 50
@@ -176,7 +178,9 @@ def turn_start(events: Sequence[Event], viewer: int) -> int:
     return first + 1
 
 
-def _draw(table: Table, player: int, notice: str | None = None) -> None:
+def _draw(table: Table, player: int, notice: str | None = None, overflow: int = 0) -> None:
+    """The board and the notice under it; ``overflow``: lines the list asked under them takes beyond a line for
+    its question and one for each entry (a long entry wraps at a narrow width), taken from the board."""
     from rich.text import Text
 
     from tabletop.ui.terminal import too_small
@@ -189,10 +193,57 @@ def _draw(table: Table, player: int, notice: str | None = None) -> None:
         return
     said = Text(notice) if notice else None
     # The notice wraps rather than lose its end; a board drawn for one notice line gives up the others.
-    extra = len(table.console.render_lines(said)) - 1 if said is not None else 0
+    extra = overflow + (len(table.console.render_lines(said)) - 1 if said is not None else 0)
     table.console.print(Shorter(table.ui.render(match.state.view(player), table.log(player)), extra))
     if said is not None:
         table.console.print(said)
+
+
+SHORT_REASON = "not now"
+"""A greyed-out entry's reason on a terminal too short for the reasons that wrap (the board keeps its title)."""
+
+
+def _draw_for_list(table: Table, player: int, notice: str | None, question: str, entries: list[Choice]) -> list[Choice]:
+    """Draw the board with room for the list about to be asked under it; return the list's entries.
+
+    Below :data:`tabletop.ui.terminal.MIN_LINES` lines, greyed-out entries whose reasons wrap say
+    :data:`SHORT_REASON` instead: what an entry does is never cut, why one cannot be used may be.
+    """
+    from tabletop.ui.terminal import MIN_LINES
+
+    width = table.console.width
+    if table.console.height < MIN_LINES and list_overflow(question, [e for e in entries if e.disabled], width):
+        entries = [Choice(e.title, e.value, SHORT_REASON, e.back, e.key) if e.disabled else e for e in entries]
+    _draw(table, player, notice, list_overflow(question, entries, width))
+    return entries
+
+
+LIST_INDENT = 3
+"""Columns before an entry's title in a list: the cursor's mark or spaces."""
+
+
+def list_overflow(question: str, entries: Sequence[Choice], width: int) -> int:
+    """Lines a list takes at ``width`` beyond one for its question and one an entry: the entries and question
+    that wrap (a board keeps room for a list by its entries, each a line).
+
+    >>> list_overflow("Your move:", [Choice("Play a Banner", 1, key="b"), Choice("Castle", 2, "no castle space")], 80)
+    0
+    >>> list_overflow("Your move:", [Choice("Make a Rainbow Swap > South's Feather Wizard > with P1", 1, key="s")], 40)
+    1
+    """
+    from rich.cells import cell_len
+
+    from tabletop.ui.prompts import key_title, list_keys
+
+    def lines(text: str) -> int:
+        return max(1, -(-cell_len(text) // max(width, 1)))
+
+    keys = list_keys(entries)
+    extra = lines(f"? {question} (keys or arrows, Enter)") - 1
+    for entry, key in zip(entries, keys):
+        text = f"- {entry.title} ({entry.disabled})" if entry.disabled else key_title(key, entry.title)
+        extra += lines(" " * LIST_INDENT + text) - 1
+    return extra
 
 
 class Shorter:
@@ -230,14 +281,15 @@ def _ask_action(table: Table, player: int) -> Any:
             _tell(table, [" > ".join(lone.path)], notice)
             return lone.action
         shown = notice  # kept under the board while this decision is being made
-        _draw(table, player, shown)
         taken: list[str] = []
         chosen = choose_step(
             table.prompter,
             steps,
             table.ui.unavailable(view),
             table.ui.extra_choices(view),
-            redraw=lambda shown=shown: _draw(table, player, shown),  # type: ignore[misc]
+            redraw=lambda question, entries, shown=shown: _draw_for_list(  # type: ignore[misc]
+                table, player, shown, question, entries
+            ),
             order=table.ui.label_order(view),
             table_entries=_table_entries(table),
             taken=taken,
@@ -291,15 +343,7 @@ def _table_entries(table: Table) -> list[Choice]:
 
 def why_no_undo(match: Match[Any], player: int) -> str:
     """Why ``player`` has nothing to take back, in a few words for a greyed-out menu entry."""
-    if match.is_over():
-        return "the game is over"
-    mine = [i for i, event in enumerate(match.events) if event.actor == player]
-    if not mine:
-        return "you have made no decision yet"
-    since = {event.actor for event in match.events[mine[-1] + 1 :]}
-    if since - {CHANCE, player}:
-        return "the other player has moved since"
-    return "a draw or roll came after your last decision"
+    return match.undo_refusal(player) or "nothing to take back"
 
 
 def _game_menu(table: Table, player: int) -> str | None:
@@ -325,14 +369,25 @@ def _game_menu(table: Table, player: int) -> str | None:
     if answer == "rules":
         show_rules(table.console, match.game)
     elif answer == "undo" and undo_to is not None:
-        match.undo(undo_to)
-        return f"Undone: {match.redoable[-1]} (Redo is in the game menu)."
+        return _undo(table, player, undo_to)
     elif answer == "redo" and match.redo_point(player) is not None:
         event = match.redo()
         return f"Redone: {event.text_for(player)}"
     elif answer == "leave" and table.prompter.confirm(_leave_question(table.saved), default=False):
         raise LeaveGame()
     return None
+
+
+def _undo(table: Table, player: int, to: int) -> str:
+    """Take back ``player``'s last decision and what followed it unseen; say what went, the computer's reply too."""
+    match = table.match
+    undone = match.events[to:]
+    decision = undone[0].text_for(player).rstrip(".")
+    replied = any(e.actor not in (player, CHANCE) for e in undone)  # only a computer's moves are taken back
+    match.undo(to)
+    if replied:
+        return f"Undone: {decision}, and the computer's reply (Redo is in the game menu)."
+    return f"Undone: {decision} (Redo is in the game menu)."
 
 
 def _redo_entry(match: Match[Any], player: int) -> list[Choice]:
@@ -390,99 +445,6 @@ def show_log(table: Table, player: int) -> None:
         Text.assemble(title, body if lines else "Nothing has happened yet."),
         "Log (arrows or space to scroll, q to go back)",
     )
-
-
-def hint_offered(table: Table) -> bool:
-    """Whether a hint is on offer: the game has an analyst and one person plays (against the computer, or alone)."""
-    people = sum(agent is None for agent in table.match.agents)
-    return people == 1 and table.analyst() is not None
-
-
-HINT_SHOWN = 3
-"""How many of the best actions a hint lists."""
-
-
-def give_hint(table: Table, player: int) -> str:
-    """Ask the game's analyst about ``player``'s position (their view only); show the best actions.
-
-    Returns the line to keep under the board while the player chooses.
-    """
-    from tabletop.analysis import HINT_SECONDS, AnalysisUnavailable, analysis_rng
-
-    analyst = table.analyst()
-    assert analyst is not None, "a hint is offered only with an analyst"
-    match = table.match
-    view = match.state.view(player)
-    legal = match.state.legal_actions()
-    rng = analysis_rng(match.seed, len(match.history))  # the review of this decision draws the same
-    unavailable: AnalysisUnavailable | None = None
-    with table.console.status(analyst.status() or "Thinking about your position...", spinner="dots") as spinner:
-
-        def progress(done: float) -> None:
-            spinner.update(analyst.status() or f"Thinking about your position: {done:.0%}")
-
-        try:
-            analysis = analyst.analyse(view, legal, seconds=HINT_SECONDS, rng=rng, progress=progress)
-        except AnalysisUnavailable as exc:
-            unavailable = exc
-    if unavailable is not None:  # the game goes on without figures: say why where the player reads it
-        table.console.print(f"Coach: {unavailable}", markup=False)
-        table.prompter.pause()
-        return f"Coach: {unavailable.summary}"
-    if table.on_hint is not None:
-        table.on_hint()
-    words = action_words(table.ui, view, legal)
-    for note in analysis.notes:
-        table.console.print(note, markup=False)
-    best = analysis.rated[0]
-    if analyst.points:
-        return _points_hint(table, analysis, words)
-    table.console.print(f"[bold]Coach[/bold]: win chance with best play {best.win:.1%} ({analysis.basis}).")
-    if analysis.exact and best.win <= 0:
-        table.console.print("No way of playing wins from here.")
-        table.prompter.pause()
-        return "Coach: no way of playing wins from here."
-    for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
-        table.console.print(hint_line(rank, rated.win, words[rated.action]))
-        if rated.reply:
-            table.console.print(f"             likely reply: {rated.reply}", markup=False)
-    table.prompter.pause()
-    return f"Coach ({best.win:.0%}): {words[best.action]}"  # the notice line wraps: the action is said whole
-
-
-def hint_line(rank: int, win: float, words: str) -> RenderableType:
-    """One of the hint's best actions, its words wrapping under their own start rather than cut.
-
-    >>> from rich.console import Console
-    >>> console = Console(width=40, color_system=None)
-    >>> console.print(hint_line(1, 0.447, "Play a Banner > F5 Flame 5 > under Flame (0 -> 5)"))  # doctest: +NORMALIZE_WHITESPACE
-      1.  44.7%  Play a Banner > F5 Flame 5
-                 > under Flame (0 -> 5)
-    """
-    from rich.table import Table as Grid
-    from rich.text import Text
-
-    grid = Grid.grid(padding=(0, 2, 0, 0))
-    grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
-    grid.add_row(Text(f"  {rank}. {win:6.1%}"), Text(words))
-    return grid
-
-
-def _points_hint(table: Table, analysis: Analysis[Any], words: dict[Any, str]) -> str:
-    """A hint in expected points of final score (an analyst whose figures are points)."""
-    best = analysis.rated[0]
-    table.console.print(f"[bold]Coach[/bold]: expected final score with best play {best.win:.2f} ({analysis.basis}).")
-    for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
-        line = f"  {rank}. {rated.win:7.2f}  {words[rated.action]}"
-        table.console.print(line, overflow="ellipsis", no_wrap=True, markup=False)
-    table.prompter.pause()
-    return f"Coach ({best.win:.1f}): {words[best.action]}"
-
-
-def action_words(ui: GameUI[Any], view: View, legal: Sequence[Any]) -> dict[Any, str]:
-    """Each legal action in the words of the menu that reaches it (``Play a Banner > F3 Flame 3 > under Flame``)."""
-    return {step.action: " > ".join(step.path) for step in ui.steps(view, legal)}
 
 
 def _show_result(table: Table, viewer: int | None) -> None:

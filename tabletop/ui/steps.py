@@ -91,7 +91,7 @@ def choose_step(
     extras: Sequence[Choice] = (),
     *,
     with_menu: bool = True,
-    redraw: Callable[[], None] | None = None,
+    redraw: Callable[[str, list[Choice]], list[Choice]] | None = None,
     order: Sequence[str] = (),
     table_entries: Sequence[Choice] = (),
     taken: list[str] | None = None,
@@ -104,14 +104,15 @@ def choose_step(
     :meth:`GameUI.label_order`), and a way back after the first. ``keys`` are
     the game's fixed keys of labels. A level after the first with one usable
     label and several actions under it is taken without asking, and the label
-    is added to ``taken`` so the player can be told. ``redraw`` is called
-    before every question but the first, so answered steps do not pile up and
-    push the board off the screen.
+    is added to ``taken`` so the player can be told. ``redraw(question,
+    entries)`` is called before every question, so answered steps do not pile
+    up and push the board off the screen; it draws the board with room for the
+    list and returns the entries to ask (a greyed-out one's reason shortened
+    where room is short).
     """
     prefix: tuple[str, ...] = ()
     auto: set[int] = set()  # depths whose label was taken without asking: "back" skips them
     came_back_from: str | None = None  # after "Back" the cursor returns to the step left
-    asked = False
     while True:
         depth = len(prefix)
         matching = [s for s in steps if s.path[:depth] == prefix]
@@ -134,9 +135,8 @@ def choose_step(
             choices.append(Choice(BACK_TITLE, BACK, back=True, key=BACK_KEY))
         choices = unclash(choices)
         message = "Your move:" if depth == 0 else step_question(prefix)
-        if asked and redraw is not None:
-            redraw()
-        asked = True
+        if redraw is not None:
+            choices = redraw(message, choices)
         answer = prompter.select(message, choices, default=came_back_from)
         came_back_from = None
         if answer is BACK:
@@ -158,10 +158,12 @@ def choose_step(
 def is_flat(
     matching: Sequence[Step[Any]], unavailable: Sequence[tuple[tuple[str, ...], str]], prefix: tuple[str, ...]
 ) -> bool:
-    """Whether the actions under ``prefix`` (``matching``, more than one) are listed all at once: the first list
-    never is; a later one is when they and the entries greyed out at the next step are few."""
+    """Whether the actions under ``prefix`` (``matching``, more than one) are listed all at once: only a kind's
+    own list (the second) is, when they and the entries greyed out at the next step are few. A deeper list
+    goes a label at a time: its entries would join several labels each, and a board drawn for the second
+    list's length (Five Dice's hold of each face, say) has no room kept for more."""
     greyed = sum(1 for p, _ in unavailable if len(p) == len(prefix) + 1 and p[: len(prefix)] == prefix)
-    return bool(prefix) and len(matching) > 1 and len(matching) + greyed <= FLAT_MOST
+    return len(prefix) == 1 and len(matching) > 1 and len(matching) + greyed <= FLAT_MOST
 
 
 def level_choices(

@@ -1,7 +1,9 @@
-"""Undo where it is fair: a player's own decisions since the last random event, never across one."""
+"""Undo where it is fair: a player's own decisions, with the computer's reply to them, never across a random
+event the player saw nor another person's move."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tabletop.agents import RandomAgent
@@ -39,24 +41,79 @@ def test_no_undo_across_a_draw_from_the_deck() -> None:
     match = _muster_match()
     castle = next(a for a in match.state.legal_actions() if str(a).startswith("c"))
     match.apply(castle)
-    draw = next(a for a in match.state.legal_actions() if str(a) == "d")
+    legal = match.state.legal_actions()
+    draw = next(a for a in legal if str(a) == "d")
     match.apply(draw)
-    assert match.undo_point(0) == len(match.history) - 1  # choosing the deck is still ours...
+    # Choosing the deck is still ours to take back (with the castling when the deck was the only choice)...
+    assert match.undo_point(0) == len(match.history) - (1 if len(legal) > 1 else 2)
     assert match.state.current_player() == CHANCE
-    match.step()  # ...but once the card is drawn, it is not
+    drawn = match.step()  # ...but once the card is drawn, it is not: the same card would come again, now known
+    assert drawn is not None
     assert match.undo_point(0) is None
-    assert why_no_undo(match, 0) == "a draw or roll came after your last decision"
+    assert why_no_undo(match, 0) == (
+        f"a card or roll you saw came after your last decision ({drawn.text_for(0).rstrip('.')})"
+    )
 
 
-def test_no_undo_of_the_opponents_move() -> None:
-    match = _muster_match()
+def test_no_undo_of_another_persons_move() -> None:
+    game = Registry.discover().get("muster")
+    match = Match(game, seed=4, options={"first": "1"})  # two people at one keyboard
+    match.advance()
     start = len(match.events)
-    while not any(event.actor == 1 for event in match.events[start:]):  # our turn, then the computer's
+    while not any(event.actor == 1 for event in match.events[start:]):  # our turn, then the other person's
         match.apply(match.state.legal_actions()[0])
         match.advance()
-    assert not match.is_over() and match.human_to_act() == 0
+    assert not match.is_over() and match.state.current_player() == 1
+    assert match.undo_point(1) is None or match.events[match.undo_point(1) or 0].actor == 1
+    while match.state.current_player() == 1:
+        match.apply(match.state.legal_actions()[0])
+        match.advance()
     assert match.undo_point(0) is None
     assert why_no_undo(match, 0) == "the other player has moved since"
+
+
+def test_undo_takes_back_the_computers_reply_with_the_decision_when_nothing_came_to_light() -> None:
+    game = Registry.discover().get("muster")
+    match = Match(game, seed=1, options={"first": "1"}, agents=[None, RandomAgent()])
+    match.advance()
+    for _ in range(60):
+        before, rng_before = match.state.to_json(), match.rng.getstate()
+        legal = match.state.legal_actions()
+        takes = [a for a in legal if str(a).startswith("d") and str(a) != "d"]  # a card from a castle space
+        match.apply((takes or legal)[0])
+        decided = len(match.history) - 1
+        match.advance()
+        point = match.undo_point(0)
+        if point == decided and any(event.actor == 1 for event in match.events[point:]):
+            break
+    else:
+        raise AssertionError("no decision of ours was followed by the computer's reply alone")
+    assert all(e.text_for(0) != e.text_for(None) for e in match.events[point:] if e.actor == CHANCE)
+    match.undo(point)  # the decision and the reply go; the position and the RNG stand where they stood
+    assert match.state.to_json() == before and match.rng.getstate() == rng_before
+    assert match.human_to_act() == 0
+
+
+def test_a_lone_action_goes_back_with_the_decision_before_it(example_plugin_path: Path) -> None:
+    from tabletop.game import state_after
+    from tabletop_highcard import game
+
+    for seed in range(50):  # a deal where North leads the last trick with its lone card
+        match = Match(game, seed=seed, options={"hand": "3"}, agents=[None, RandomAgent()])
+        match.advance()
+        while not match.is_over():
+            legal = match.state.legal_actions()
+            if match.state.current_player() == 0 and len(legal) == 1:
+                break
+            match.apply(legal[0])
+            match.advance()
+        if match.is_over() or state_after(match.state, legal[0]).is_terminal():
+            continue
+        decisions = [i for i, e in enumerate(match.events) if e.actor == 0]
+        match.apply(legal[0])  # the lone card: no decision of North's
+        assert match.undo_point(0) == decisions[-1]  # Undo goes back to North's last choice, not to the lone card
+        return
+    raise AssertionError("North never led the last trick")
 
 
 def test_muses_hint_can_be_undone_but_not_the_roll_before_it() -> None:

@@ -1,0 +1,112 @@
+"""The Coach at the table: the game's analyst asked about the player's position, from their view only.
+
+It is offered where the game has an analyst and one person plays (against the
+computer, or alone); its key is ``?`` in every game, and its name never meets a
+game's own words (Muses' hint tokens are the rulebook's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from tabletop.analysis import Analysis
+    from tabletop.game import View
+    from tabletop.ui.base import GameUI
+    from tabletop.ui.play import Table
+
+
+def hint_offered(table: Table) -> bool:
+    """Whether a hint is on offer: the game has an analyst and one person plays (against the computer, or alone)."""
+    people = sum(agent is None for agent in table.match.agents)
+    return people == 1 and table.analyst() is not None
+
+
+HINT_SHOWN = 3
+"""How many of the best actions a hint lists."""
+
+
+def give_hint(table: Table, player: int) -> str:
+    """Ask the game's analyst about ``player``'s position (their view only); show the best actions.
+
+    Returns the line to keep under the board while the player chooses.
+    """
+    from tabletop.analysis import HINT_SECONDS, AnalysisUnavailable, analysis_rng
+
+    analyst = table.analyst()
+    assert analyst is not None, "a hint is offered only with an analyst"
+    match = table.match
+    view = match.state.view(player)
+    legal = match.state.legal_actions()
+    rng = analysis_rng(match.seed, len(match.history))  # the review of this decision draws the same
+    unavailable: AnalysisUnavailable | None = None
+    with table.console.status(analyst.status() or "Thinking about your position...", spinner="dots") as spinner:
+
+        def progress(done: float) -> None:
+            spinner.update(analyst.status() or f"Thinking about your position: {done:.0%}")
+
+        try:
+            analysis = analyst.analyse(view, legal, seconds=HINT_SECONDS, rng=rng, progress=progress)
+        except AnalysisUnavailable as exc:
+            unavailable = exc
+    if unavailable is not None:  # the game goes on without figures: say why where the player reads it
+        table.console.print(f"Coach: {unavailable}", markup=False)
+        table.prompter.pause()
+        return f"Coach: {unavailable.summary}"
+    if table.on_hint is not None:
+        table.on_hint()
+    words = action_words(table.ui, view, legal)
+    for note in analysis.notes:
+        table.console.print(note, markup=False)
+    best = analysis.rated[0]
+    if analyst.points:
+        return _points_hint(table, analysis, words)
+    table.console.print(f"[bold]Coach[/bold]: win chance with best play {best.win:.1%} ({analysis.basis}).")
+    if analysis.exact and best.win <= 0:
+        table.console.print("No way of playing wins from here.")
+        table.prompter.pause()
+        return "Coach: no way of playing wins from here."
+    for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
+        table.console.print(hint_line(rank, rated.win, words[rated.action]))
+        if rated.reply:
+            table.console.print(f"             likely reply: {rated.reply}", markup=False)
+    table.prompter.pause()
+    return f"Coach ({best.win:.0%}): {words[best.action]}"  # the notice line wraps: the action is said whole
+
+
+def hint_line(rank: int, win: float, words: str) -> RenderableType:
+    """One of the hint's best actions, its words wrapping under their own start rather than cut.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=40, color_system=None)
+    >>> console.print(hint_line(1, 0.447, "Play a Banner > F5 Flame 5 > under Flame (0 -> 5)"))  # doctest: +NORMALIZE_WHITESPACE
+      1.  44.7%  Play a Banner > F5 Flame 5
+                 > under Flame (0 -> 5)
+    """
+    from rich.table import Table as Grid
+    from rich.text import Text
+
+    grid = Grid.grid(padding=(0, 2, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(Text(f"  {rank}. {win:6.1%}"), Text(words))
+    return grid
+
+
+def _points_hint(table: Table, analysis: Analysis[Any], words: dict[Any, str]) -> str:
+    """A hint in expected points of final score (an analyst whose figures are points)."""
+    best = analysis.rated[0]
+    table.console.print(f"[bold]Coach[/bold]: expected final score with best play {best.win:.2f} ({analysis.basis}).")
+    for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
+        line = f"  {rank}. {rated.win:7.2f}  {words[rated.action]}"
+        table.console.print(line, overflow="ellipsis", no_wrap=True, markup=False)
+    table.prompter.pause()
+    return f"Coach ({best.win:.1f}): {words[best.action]}"
+
+
+def action_words(ui: GameUI[Any], view: View, legal: Sequence[Any]) -> dict[Any, str]:
+    """Each legal action in the words of the menu that reaches it (``Play a Banner > F3 Flame 3 > under Flame``)."""
+    return {step.action: " > ".join(step.path) for step in ui.steps(view, legal)}
