@@ -17,7 +17,8 @@ from tabletop.loop import Match
 from tabletop.review import review_game
 from tabletop.store import Store, start_recording
 from tabletop.ui.base import Prompter
-from tabletop.ui.play import Table, give_hint
+from tabletop.ui.coach import give_hint
+from tabletop.ui.play import Table
 from tabletop_muster import actions as A
 from tabletop_muster import game as muster
 from tabletop_muster.agents import AGENTS

@@ -15,7 +15,8 @@ from tabletop.analysis import Analysis, Analyst, Rated
 from tabletop.game import CHANCE, View
 from tabletop.loop import Event, Match
 from tabletop.ui.base import Choice, GameUI, Log, Prompter, Step
-from tabletop.ui.play import Table, _ask_action, give_hint, show_log, turn_start
+from tabletop.ui.coach import give_hint
+from tabletop.ui.play import Table, _ask_action, show_log, turn_start
 from tabletop.ui.steps import BACK, COACH, SHOW_LOG, choose_step
 from tests.store.store_fakegames import FakeRegistry, Move
 

@@ -81,7 +81,8 @@ class _Silent(Prompter):
 
 def hint(state: MusesState) -> tuple[str, int]:
     """What the table's Coach prints for ``state`` (played with its card set), and how often the game was marked."""
-    from tabletop.ui.play import Table, give_hint
+    from tabletop.ui.coach import give_hint
+    from tabletop.ui.play import Table
     from tabletop_muses.cards import embed_cardset
 
     match = Match(game, options={"cards": embed_cardset(state.cardset)}, seed=1)

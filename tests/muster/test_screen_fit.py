@@ -14,7 +14,8 @@ from rich.console import Console
 from tabletop.analysis import Analysis, Analyst, Rated
 from tabletop.loop import Match
 from tabletop.ui.base import Choice, Prompter
-from tabletop.ui.play import Table, _draw, action_words, give_hint
+from tabletop.ui.coach import action_words, give_hint
+from tabletop.ui.play import Table, _draw
 from tabletop_muster import game
 from tabletop_muster.actions import MusterAction
 from tabletop_muster.position import build_state
