@@ -7,16 +7,29 @@ game's own words (Muses' hint tokens are the rulebook's).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
 
-    from tabletop.analysis import Analysis
+    from tabletop.analysis import Analysis, Analyst
     from tabletop.game import View
-    from tabletop.ui.base import GameUI
-    from tabletop.ui.play import Table
+    from tabletop.loop import Match
+    from tabletop.ui.base import GameUI, Prompter
+
+
+class Table(Protocol):
+    """What the Coach needs of the table (:class:`tabletop.ui.play.Table` is one): it draws nothing else."""
+
+    match: Match[Any]
+    ui: GameUI[Any]
+    console: Console
+    prompter: Prompter
+    on_hint: Callable[[], object] | None
+
+    def analyst(self) -> Analyst[Any] | None:
+        """The game's analyst for this match, or None."""
 
 
 def hint_offered(table: Table) -> bool:
