@@ -56,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_iterations,
         default=None,
         help="search iterations per decision for an analyst that searches by iterations (default: as many as "
-        "a hint uses, so that the review grades each position as the hint judged it)",
+        "the Coach uses, so that the review grades each position as the Coach judged it)",
     )
 
 
