@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 from typing import Any
 
 from rich.markup import escape
 
 from tabletop import __version__
-from tabletop.agents import HUMAN
-from tabletop.commands.setup import Setup, describe_options
+from tabletop.commands.setup import Setup
+from tabletop.commands.setup_screen import BACK_KEY, SetupScreen
 from tabletop.game import Game
 from tabletop.ui.base import Choice, Prompter
 
 QUIT = "quit"
-QUIT_KEY, START_KEY, BACK_KEY = "q", "s", "escape"
-"""Fixed keys: Quit in the main menu, Start on a setup screen, and Esc, shown on every list's way back."""
+QUIT_KEY = "q"
+"""Quit, in the main menu."""
 MAX_CONTINUE = 3
 """Up to this many unfinished games have a Continue entry each; more share one entry that lists them all."""
 MAX_HISTORY = 15
@@ -352,151 +351,9 @@ class Menu:
             self.console.print("No finished games yet.")
         self.prompter.pause("Press any key to go back")
 
-    def _starting_setup(self, game: Game[Any]) -> Setup:
-        """Where the setup screen starts: this session's last setup of ``game``, else the opponent and
-        options of its latest saved game (a new deal), else the defaults."""
-        last = self._setups.get(game.info.id)
-        if last is not None:
-            return last.copy()
-        from tabletop.store import StoreError
-
-        try:
-            latest = self.store.history(1, game_id=game.info.id) if self.store is not None else []
-        except StoreError:
-            latest = []
-        if latest and HUMAN in latest[0].seats:
-            setup = Setup(game, list(latest[0].seats), dict(latest[0].options))
-            try:
-                setup.check()  # a level or option the game no longer has, or a card file gone: the defaults
-                return setup
-            except ValueError:
-                pass
-        return Setup.default(game)
-
     def setup_screen(self, game: Game[Any]) -> Setup | None:
-        """Let the player adjust opponent, options and seed; None to go back."""
-        from tabletop.ui.play import show_rules
-        from tabletop.ui.terminal import clear_screen
-
-        setup = self._starting_setup(game)
-        answer = None  # the cursor comes back to the line just changed
-        while True:
-            clear_screen(self.console)
-            self.console.print(f"[bold]{game.info.name}[/bold]\n{game.info.summary}\n")
-            seats = _seats_line(setup)
-            self.console.print(
-                f"Rules: {describe_options(game, setup.options)}" + (f"\n{seats}" if seats else "") + "\n"
-            )
-            answer = self.prompter.select("Set up the game:", self._setup_choices(setup), default=answer)
-            if answer == "start":
-                # The next game keeps opponent and options but deals afresh unless a seed is chosen again.
-                self._setups[game.info.id] = replace(setup.copy(), seed=None)
-                return setup
-            if answer == "back":
-                self._setups[game.info.id] = setup
-                return None
-            if answer == "rules":
-                show_rules(self.console, game)
-            elif answer == "opponent":
-                self._ask_opponent(setup)
-            elif answer == "seed":
-                self._ask_seed(setup)
-            else:
-                self._ask_option(setup, answer)
-
-    def _setup_choices(self, setup: Setup) -> list[Choice]:
-        game = setup.game
-        choices = [Choice("Start the game", "start", key=START_KEY)]
-        if game.info.players > 1:
-            choices.append(Choice(f"Opponent: {self._opponent_label(setup)}", "opponent"))
-        for option in game.info.options:
-            value = setup.options.get(option.key, option.default)
-            choices.append(Choice(f"{option.label}: {option.label_of(value) if value else 'default'}", option.key))
-        choices.append(Choice(f"Seed: {setup.seed if setup.seed is not None else 'random'}", "seed"))
-        choices.append(Choice("Read the rules", "rules"))
-        choices.append(Choice("Back to the games", "back", back=True, key=BACK_KEY))
-        return choices
-
-    def _opponent_label(self, setup: Setup) -> str:
-        spec = setup.opponent()
-        if spec == HUMAN:
-            return "a person at this keyboard (hot-seat)"
-        return f"computer, {setup.game.agent_labels().get(spec, spec)}"
-
-    def _ask_opponent(self, setup: Setup) -> None:
-        game = setup.game
-        labels = game.agent_labels()
-        current = setup.opponent()  # Esc keeps it
-        choices = [
-            Choice(f"Computer: {labels.get(level, level)}", level, back=level == current) for level in game.agents()
-        ]
-        choices.append(Choice("A person at this keyboard (hot-seat)", HUMAN, back=current == HUMAN))
-        spec = self.prompter.select("Who is the opponent?", choices, default=setup.opponent())
-        setup.seats = [HUMAN] + [spec] * (game.info.players - 1)
-
-    def _ask_seed(self, setup: Setup) -> None:
-        from tabletop.rng import parse_seed
-
-        def valid(text: str) -> bool | str:
-            if not text.strip():
-                return True
-            try:
-                parse_seed(text)
-            except ValueError as exc:
-                return str(exc)
-            return True
-
-        current = "" if setup.seed is None else str(setup.seed)
-        text = self.prompter.text("Seed (empty for a random deal):", default=current, validate=valid)
-        setup.seed = parse_seed(text) if text.strip() else None
-
-    def _ask_option(self, setup: Setup, key: str) -> None:
-        option = setup.game.info.option(key)
-        if option.help:
-            self.console.print(option.help)
-        if option.free_text:
-            value = setup.options.get(key, option.default)
-            # A value shown by other words (a card file's contents, by its name and digest) is not
-            # typed over in place: it is named, and an empty answer keeps it.
-            kept = value if option.label_of(value) != value else option.default
-            if kept != option.default:
-                self.console.print(f"Now: {escape(option.label_of(value))}")
-
-            def resolved(text: str) -> dict[str, str]:
-                return setup.game.resolve_options({**setup.options, key: text.strip() or kept})
-
-            def valid(text: str) -> bool | str:
-                try:
-                    resolved(text)
-                except ValueError as exc:  # said under the prompt, which keeps the text to mend
-                    # The path as typed, its start cut if long: the message stays on the prompt's one line.
-                    typed = text.strip()
-                    return str(exc).replace(typed, _cut_left(typed)) if typed else str(exc)
-                return True
-
-            if kept != option.default:
-                question, prefill = f"{option.label} (empty to keep it, {option.default!r} for the default):", ""
-            else:
-                question, prefill = f"{option.label} (empty for the default):", "" if value == option.default else value
-            text = self.prompter.text(question, default=prefill, validate=valid)
-            setup.options = resolved(text)
-            return
-        current = setup.options.get(key, option.default)
-        choices = [Choice(option.label_of(value), value, back=value == current) for value in option.choices]
-        setup.options[key] = self.prompter.select(f"{option.label}:", choices, default=current)
-
-
-TYPED_ROOM = 40
-"""Characters of a typed path a refusal under the prompt repeats; a longer one keeps its end."""
-
-
-def _cut_left(typed: str) -> str:
-    """A typed path kept whole if short, else its last part after "…" (where the mistake usually is).
-
-    >>> _cut_left("cards/my.toml"), _cut_left("/a/very/long/folder/name/that/goes/on/and/on/cards.toml")
-    ('cards/my.toml', '…der/name/that/goes/on/and/on/cards.toml')
-    """
-    return typed if len(typed) <= TYPED_ROOM else "…" + typed[-(TYPED_ROOM - 1) :]
+        """Let the player adjust opponent, options and seed (:class:`SetupScreen`); None to go back."""
+        return SetupScreen(self.console, self.prompter, self.store, self._setups).show(game)
 
 
 def _open_store(data_dir: str | None) -> tuple[Any, str | None]:
@@ -507,16 +364,6 @@ def _open_store(data_dir: str | None) -> tuple[Any, str | None]:
     except CommandFailure as exc:
         return None, f"games will not be saved: {exc}"
     return store, store.notice
-
-
-def _seats_line(setup: Setup) -> str:
-    """Which seat is whose: "Seats: you are North; the computer is South." (empty for a solo game)."""
-    seats = setup.game.info.seat_names
-    if setup.game.info.players < 2 or not seats:
-        return ""
-    if all(spec == HUMAN for spec in setup.seats):
-        return f"Seats: {' and '.join(seats)} share this keyboard."
-    return f"Seats: you are {seats[0]}; the computer is {', '.join(seats[1:])}."
 
 
 def _entry(title: str, value: Any, reason: str | None) -> Choice:
