@@ -58,6 +58,11 @@ def _game_lines(game: Game[Any], package: str, width: int) -> list[str]:
             subsequent_indent=indent + "  ",
             break_on_hyphens=False,
         )
+        for option in info.options:
+            if meanings := _long_meanings(option):
+                lines += textwrap.wrap(
+                    meanings, width - 1, initial_indent=indent + "  ", subsequent_indent=indent + "    "
+                )
     levels = ", ".join(game.agents()) or "none"
     lines += textwrap.wrap(
         f"computer levels: {levels}", width - 1, initial_indent=indent, subsequent_indent=indent + "  "
@@ -81,10 +86,38 @@ def _flag(option: Option) -> str:
     return f"{flag}\u00a0{value}"  # a no-break space keeps a flag and its value on one line
 
 
-def _choice_word(option: Option, choice: str) -> str:
-    """A choice as typed, with what it means when its label says more: ``1=North`` for ``1 (North)``."""
+SHORT_MEANING = 12
+"""The longest meaning written into a choice itself (``1=North``); longer ones get a line of their own."""
+
+
+def _meaning(option: Option, choice: str) -> str:
+    """What a choice's label says beyond the choice: ``North`` for ``1 (North)``; empty when it says nothing more."""
     label = option.label_of(choice)
     if label == choice:
+        return ""
+    if label.startswith(f"{choice} (") and label.endswith(")"):
+        return label[len(choice) + 2 : -1]
+    return label
+
+
+def _is_short(meaning: str) -> bool:
+    return len(meaning) <= SHORT_MEANING and "," not in meaning
+
+
+def _choice_word(option: Option, choice: str) -> str:
+    """A choice as typed, with what it means when that is a word or two: ``1=North`` for ``1 (North)``."""
+    meaning = _meaning(option, choice)
+    if not meaning or not _is_short(meaning):
         return choice
-    meaning = label.removeprefix(choice).strip(" ()") or label
     return f"{choice}={meaning}".replace(" ", "\u00a0")
+
+
+def _long_meanings(option: Option) -> str:
+    """A line saying what each choice means, for an option whose meanings are too long to sit in the choices."""
+    if option.is_flag or option.free_text:
+        return ""
+    meanings = {choice: _meaning(option, choice) for choice in option.choices}
+    if all(_is_short(meaning) for meaning in meanings.values()):
+        return ""
+    said = "; ".join(f"{choice} = {meaning or choice}" for choice, meaning in meanings.items())
+    return f"--{option.key.replace('_', '-')}: {said}"

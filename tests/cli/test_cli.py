@@ -130,3 +130,16 @@ def test_list_says_what_each_choice_means() -> None:
     )
     assert result.returncode == 0
     assert "--first\u00a0{random,1=North,2=South}" in result.stdout
+
+
+def test_list_at_80_columns_breaks_lines_between_words_only() -> None:
+    result = subprocess.run(
+        [TABLETOP, "list"], capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "80"}
+    )
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    block = result.stdout[result.stdout.index("fivedice ") :]
+    assert "--joker\u00a0{official,free,none}" in block
+    said = " ".join(line.strip() for line in block.splitlines()[2:4])
+    assert "--joker: official = forced joker, 100 bonus; free = free choice (any open box, 100 bonus); " in said
