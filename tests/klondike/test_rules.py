@@ -12,7 +12,7 @@ from tabletop.playing_cards import Card, FacedPile, Suit, parse_cards
 from tabletop.testing import check_agents, check_game, check_steps, option_combinations
 from tabletop_klondike import game
 from tabletop_klondike.game import state_from_json
-from tabletop_klondike.rules import Dealt, Draw, GiveUp, KlondikeState, Move
+from tabletop_klondike.rules import Dealt, Draw, GiveUp, KlondikeState, Move, deal_place
 
 
 def dealt(seed: int = 1, **options: str) -> KlondikeState:
@@ -187,3 +187,17 @@ def test_the_lists_offer_every_move_once_and_fit_80x24() -> None:
 
 def test_the_computer_levels_play_legal_moves() -> None:
     check_agents(game, games=1)
+
+
+def test_a_replay_of_a_game_still_played_names_no_card_dealt_face_down() -> None:
+    from tabletop.game import seen_as_another
+
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        action = state.sample_chance(rng)
+        assert isinstance(state, KlondikeState) and isinstance(action, Dealt)
+        place = deal_place(state.dealt)
+        hidden = place is None or not place[1]
+        assert seen_as_another(state, action, 0) == hidden, (state.dealt, str(action))
+        state.apply(action)

@@ -8,9 +8,9 @@ stock once the stock is empty. A move from a pile takes the face-up cards from
 the one that fits the destination up (``37``: the run from the card that goes
 on pile 7's top, or from the King onto an empty pile 7).
 
-The deal is 52 chance draws, one per card in the order Klondike is dealt (row
-by row across the piles, then the stock), so a hidden card stays hidden in
-every log and replay of a game still being played:
+The deal is 52 chance draws, one per card (the stock, then the piles row by
+row), so a hidden card stays hidden in every log and replay of a game still
+being played:
 
 >>> from tabletop.loop import Match
 >>> from tabletop_klondike import game
@@ -19,7 +19,7 @@ every log and replay of a game still being played:
 >>> [len(p) for p in state.piles], len(state.stock), [p.down for p in state.piles]
 ([1, 2, 3, 4, 5, 6, 7], 24, [0, 1, 2, 3, 4, 5, 6])
 >>> state.view(0).to_json()["piles"][1]
-{'cards': '?? KD', 'down': 1}
+{'cards': '?? 4S', 'down': 1}
 """
 
 from __future__ import annotations
@@ -62,6 +62,8 @@ HOME_KEY = "h"
 RESIGN = "resign"
 TABLEAU_CARDS = PILES * (PILES + 1) // 2
 """28 cards on the piles: one on the first, seven on the last."""
+STOCK_CARDS = 52 - TABLEAU_CARDS
+"""The 24 cards of the stock."""
 MOVE_LIMIT = 1_000
 """A game ends, lost, after this many moves: a safeguard against going round the stock for ever."""
 HIDDEN = "??"
@@ -165,14 +167,21 @@ def _suit_of_key(key: str) -> Suit:
 
 
 def deal_place(index: int) -> tuple[int, bool] | None:
-    """Where the ``index``-th card of the deal goes: (pile, face up) while dealing the piles, None for the stock.
+    """Where the ``index``-th card of the deal goes: None for the stock (the first 24), then (pile, face up).
 
-    Klondike is dealt row by row: a card on each pile from the first, then a
+    The piles are dealt row by row: a card on each pile from the first, then a
     card on each from the second, and so on, each pile's last card face up.
+    The stock comes first so that the last card drawn, the one chance has no
+    other choice for, is pile 7's face-up card: a record of a game still being
+    played hides each face-down draw among the others it could have been, and
+    a last draw with no other would be named.
 
-    >>> [deal_place(i) for i in (0, 6, 7, 27)], deal_place(28)
-    ([(0, True), (6, False), (1, True), (6, True)], None)
+    >>> deal_place(0), [deal_place(STOCK_CARDS + i) for i in (0, 6, 7, 27)]
+    (None, [(0, True), (6, False), (1, True), (6, True)])
     """
+    if index < STOCK_CARDS:
+        return None
+    index -= STOCK_CARDS
     row = 0
     while index >= PILES - row:
         index -= PILES - row
