@@ -87,6 +87,26 @@ def changes(before: Mapping[Path, tuple[int, int] | None], after: Mapping[Path, 
 _OWN_BASETEMP = "_tabletop_own_basetemp"
 
 
+FIGURE = "figure"
+"""The name under which a test records a measured figure (``record_property(FIGURE, text)``) for the run's end."""
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print the figures the tests recorded, whichever worker ran them: a worker's own output is not shown."""
+    figures = [
+        value
+        for reports in terminalreporter.stats.values()
+        for report in reports
+        if getattr(report, "when", None) == "call"
+        for name, value in getattr(report, "user_properties", ())
+        if name == FIGURE
+    ]
+    if figures:
+        terminalreporter.section("figures")
+        for figure in figures:
+            terminalreporter.write_line(str(figure))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Give each run a pytest folder of its own, removed at its end.
 

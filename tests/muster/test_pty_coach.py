@@ -16,6 +16,7 @@ import random
 import re
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
@@ -31,6 +32,7 @@ from tabletop_muster.cards import card_code, card_name
 from tabletop_muster.ui import MusterUI
 from tabletop_muster.view import MusterView
 from tests.cli.pty_helpers import ENTER, POINTER, QUESTION, spawn
+from tests.conftest import FIGURE
 
 SEED = 21
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -74,7 +76,7 @@ def press(child: pexpect.spawn, path: tuple[str, ...], depth: int) -> bool:
 
 @pytest.mark.pty
 def test_a_whole_game_against_the_computer_with_coach_log_marks_and_review(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, record_property: Callable[[str, object], None]
 ) -> None:
     model = Match(game, seed=SEED, agents=[None, AGENTS["easy"]()])
     me = 0  # `tabletop play` seats the person first (North)
@@ -187,12 +189,12 @@ def test_a_whole_game_against_the_computer_with_coach_log_marks_and_review(
     counts = list(keys_per_turn.values())
     banners = [keys for turn, keys in keys_per_turn.items() if kinds.get(turn) == "Play a Banner"]
     median, banner_median = statistics.median(counts), statistics.median(banners)
-    with capsys.disabled():
-        print(
-            f"\nMuster keys per turn, seeded game {SEED} against Easy, the person choosing as Hard would: "
-            f"median {median:g}, mean {statistics.mean(counts):.2f}, most {max(counts)} over {len(counts)} turns; "
-            f"turns that play a Banner: median {banner_median:g} over {len(banners)}"
-        )
+    record_property(  # printed at the end of the run (tests/conftest.py), from any worker
+        FIGURE,
+        f"Muster keys per turn, seeded game {SEED} against Easy, the person choosing as Hard would: "
+        f"median {median:g}, mean {statistics.mean(counts):.2f}, most {max(counts)} over {len(counts)} turns; "
+        f"turns that play a Banner: median {banner_median:g} over {len(banners)}",
+    )
     # A key takes its entry at once: a turn is a key for the kind of action (its fixed letter), one for the
     # action among the few of that kind (listed whole), and one for a refill's source when there is a choice.
     assert banner_median <= 2 and median <= 2 and max(counts) <= 4
