@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from tabletop.lab.base import (
@@ -137,9 +137,24 @@ class RayLab(Lab):
                         continue
                     yield i, result
         finally:
-            for ref in running:
-                with contextlib.suppress(Exception):  # already finished or gone: nothing left to stop
-                    ray.cancel(ref, force=True)
+            if not self._shut_down_on_close:
+                self._cancel(running)
+
+    @property
+    def _shut_down_on_close(self) -> bool:
+        """Whether :meth:`close` ends this cluster, and with it every game still playing on it."""
+        return self._own and self.address is None
+
+    def _cancel(self, running: Iterable[Any]) -> None:
+        """Stop the unfinished games on a cluster that goes on after this run.
+
+        Only there: cancelling a game whose result is on its way can abort Ray's own
+        driver (its known race "Tried to complete task that was not pending"), so a
+        cluster that :meth:`close` shuts down anyway is left to end its games itself.
+        """
+        for ref in running:
+            with contextlib.suppress(Exception):  # already finished or gone: nothing left to stop
+                self._ray.cancel(ref, force=True)
 
     def close(self) -> None:
         """Shut down the cluster started here, or disconnect from the one joined; Ray started by the caller stays."""
