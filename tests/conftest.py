@@ -85,6 +85,10 @@ def changes(before: Mapping[Path, tuple[int, int] | None], after: Mapping[Path, 
 
 
 _OWN_BASETEMP = "_tabletop_own_basetemp"
+"""Where a run keeps the pytest folders it made (its own, and in a parallel run its workers'), to remove them."""
+_WORKER_BASETEMP = "tabletop_basetemp"
+"""The key of a worker's folder in what pytest-xdist hands the worker."""
+BASETEMP_PREFIX = "tabletop-pytest-"
 
 
 FIGURE = "figure"
@@ -117,19 +121,35 @@ def pytest_configure(config: pytest.Config) -> None:
     In a parallel run (pytest-xdist) each worker gets a folder of its own too,
     rather than one inside the main process's: its paths are then as short as a
     serial run's, which Ray's sockets need (a socket's path is at most 107 bytes).
+    The main process makes the workers' folders and removes them at its end, as
+    a worker's own end may not run (one whose Ray is still shutting down is stopped).
     """
-    given = config.option.basetemp
-    if hasattr(config, "workerinput"):  # a worker of a parallel run: the main process chose the folder it was given
-        given = config.known_args_namespace.basetemp
-    if given is None:
-        config.option.basetemp = tempfile.mkdtemp(prefix="tabletop-pytest-")
-        setattr(config, _OWN_BASETEMP, config.option.basetemp)
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None:  # a worker of a parallel run: its folder is the one the main process made for it
+        given = workerinput.get(_WORKER_BASETEMP) or config.known_args_namespace.basetemp
+        if given is not None:
+            config.option.basetemp = given
+            return
+    elif config.option.basetemp is not None:
+        return
+    config.option.basetemp = tempfile.mkdtemp(prefix=BASETEMP_PREFIX)
+    setattr(config, _OWN_BASETEMP, [config.option.basetemp])
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist's, in the main process
+def pytest_configure_node(node: Any) -> None:
+    """A folder of its own for each worker (see :func:`pytest_configure`), made and later removed here."""
+    own = getattr(node.config, _OWN_BASETEMP, None)
+    if own is None:
+        return  # the folders are the caller's: ``--basetemp`` was given
+    folder = tempfile.mkdtemp(prefix=BASETEMP_PREFIX)
+    own.append(folder)
+    node.workerinput[_WORKER_BASETEMP] = folder
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    own = getattr(config, _OWN_BASETEMP, None)
-    if own is not None:
-        shutil.rmtree(own, ignore_errors=True)
+    for folder in getattr(config, _OWN_BASETEMP, ()):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist's, which ./test.sh runs the tests with
