@@ -95,6 +95,10 @@ class Prompter:
     Ctrl-C raises KeyboardInterrupt and Ctrl-D raises EOFError from every method.
     """
 
+    list_lines: int | None = None
+    """At most this many lines for the entries of the next :meth:`select`, which scrolls through the rest,
+    or None for as many as it has. The table sets it when a board leaves a short terminal little room."""
+
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
         """The value of the entry the person picks from ``choices`` (disabled ones cannot be picked), the cursor starting on ``default``."""
         raise NotImplementedError

@@ -178,9 +178,12 @@ def turn_start(events: Sequence[Event], viewer: int) -> int:
     return first + 1
 
 
-def _draw(table: Table, player: int, notice: str | None = None, overflow: int = 0) -> None:
-    """The board and the notice under it; ``overflow``: lines the list asked under them takes beyond a line for
-    its question and one for each entry (a long entry wraps at a narrow width), taken from the board."""
+def _draw(table: Table, player: int, notice: str | None = None, overflow: int = 0) -> int:
+    """Draw the board and the notice under it; return the lines they took.
+
+    ``overflow``: lines the list asked under them takes beyond a line for its
+    question and one for each entry (a long entry wraps at a narrow width), taken from the board.
+    """
     from rich.text import Text
 
     from tabletop.ui.terminal import too_small
@@ -190,13 +193,16 @@ def _draw(table: Table, player: int, notice: str | None = None, overflow: int = 
     refusal = too_small(table.console)
     if refusal:
         table.console.print(refusal, markup=False)
-        return
+        return 0
     said = Text(notice) if notice else None
     # The notice wraps rather than lose its end; a board drawn for one notice line gives up the others.
-    extra = overflow + (len(table.console.render_lines(said)) - 1 if said is not None else 0)
-    table.console.print(Shorter(table.ui.render(match.state.view(player), table.log(player)), extra))
+    notice_lines = len(table.console.render_lines(said)) if said is not None else 0
+    board = Shorter(table.ui.render(match.state.view(player), table.log(player)), overflow + max(notice_lines - 1, 0))
+    drawn = table.console.render_lines(board, pad=False, new_lines=False)
+    table.console.print(board)
     if said is not None:
         table.console.print(said)
+    return len(drawn) + notice_lines
 
 
 SHORT_REASON = "not now"
@@ -206,16 +212,28 @@ SHORT_REASON = "not now"
 def _draw_for_list(table: Table, player: int, notice: str | None, question: str, entries: list[Choice]) -> list[Choice]:
     """Draw the board with room for the list about to be asked under it; return the list's entries.
 
-    Below :data:`tabletop.ui.terminal.MIN_LINES` lines, greyed-out entries whose reasons wrap say
+    A list longer than the room the board leaves shows as many entries as fit
+    and scrolls through the others (:attr:`Prompter.list_lines`): the board is
+    never pushed off the top. Below :data:`tabletop.ui.terminal.MIN_LINES` lines, greyed-out entries whose reasons wrap say
     :data:`SHORT_REASON` instead: what an entry does is never cut, why one cannot be used may be.
     """
     from tabletop.ui.terminal import MIN_LINES
 
-    width = table.console.width
-    if table.console.height < MIN_LINES and list_overflow(question, [e for e in entries if e.disabled], width):
+    width, height = table.console.width, table.console.height
+    if height < MIN_LINES and list_overflow(question, [e for e in entries if e.disabled], width):
         entries = [Choice(e.title, e.value, SHORT_REASON, e.back, e.key) if e.disabled else e for e in entries]
-    _draw(table, player, notice, list_overflow(question, entries, width))
+    overflow = list_overflow(question, entries, width)
+    drawn = _draw(table, player, notice, overflow)
+    room = height - drawn - QUESTION_LINES - overflow
+    if drawn and len(entries) > room:
+        table.prompter.list_lines = max(room, MIN_LIST_LINES)
     return entries
+
+
+QUESTION_LINES = 2
+"""Lines a list needs beside its entries: its question, and the line the cursor rests on below it."""
+MIN_LIST_LINES = 3
+"""The fewest entries a list shows at once when the board leaves less room: it scrolls through the rest."""
 
 
 LIST_INDENT = 3

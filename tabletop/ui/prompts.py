@@ -81,6 +81,9 @@ class QuestionaryPrompter(Prompter):
         )
         _add_keys(question, next((qc.value for qc, c in zip(q_choices, choices) if c.back), None))
         _answer_keys(question, keys, [c.title for c in choices])
+        lines, self.list_lines = self.list_lines, None  # for this list only
+        if lines is not None:
+            _scroll_entries(question, lines)
         answer = question.unsafe_ask()
         if answer is None:
             raise EOFError
@@ -123,6 +126,17 @@ class QuestionaryPrompter(Prompter):
             event.app.exit(result=None)
 
         PromptSession([("class:question", f"{message} ")], key_bindings=bindings, style=STYLE).app.run()
+
+
+def _scroll_entries(question: questionary.Question, lines: int) -> None:
+    """Show at most ``lines`` lines of the list's entries, with a scroll bar: the cursor's entry stays in view."""
+    from prompt_toolkit.layout import Dimension, ScrollbarMargin, Window
+    from questionary.prompts.common import InquirerControl
+
+    for window in question.application.layout.walk():
+        if isinstance(window, Window) and isinstance(window.content, InquirerControl):
+            window.height = Dimension(max=lines)
+            window.right_margins = [ScrollbarMargin(display_arrows=True)]  # arrows say that more entries are there
 
 
 def _wrap_refusals(question: questionary.Question) -> None:
