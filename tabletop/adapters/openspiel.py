@@ -33,7 +33,7 @@ import numpy as np
 import pyspiel
 
 from tabletop.adapters.common import Table, load
-from tabletop.game import CHANCE, SPECTATOR, TERMINAL, Game, Option, State, Switch, WholeNumber
+from tabletop.game import CHANCE, SPECTATOR, TERMINAL, Game, OneOf, Option, State, Switch, WholeNumber
 
 PREFIX = "tabletop_"
 """OpenSpiel's name of a game is this and its id: ``tabletop_muster``."""
@@ -162,6 +162,18 @@ class _Record:
 
     def __deepcopy__(self, memo: object) -> _Record:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its entries: the chain itself would pickle a level deeper for each action of a long game.
+        return (_Record.chain, (_Record.entries(self),))
+
+    @staticmethod
+    def chain(entries: list[str]) -> _Record | None:
+        """The record of ``entries``, oldest first (:meth:`entries` read back)."""
+        record = None
+        for entry in entries:
+            record = _Record(record, entry)
+        return record
 
     @staticmethod
     def entries(record: _Record | None) -> list[str]:
@@ -354,11 +366,17 @@ def _parameters(game: Game[Any]) -> dict[str, Any]:
 
 
 def _default(option: Option) -> Any:
-    if isinstance(option, WholeNumber):
+    if isinstance(option, WholeNumber) or _numbers_only(option):
         return int(option.default)
     if isinstance(option, Switch) or option.is_flag:
         return option.default == "on"
     return option.default
+
+
+def _numbers_only(option: Option) -> bool:
+    """Whether every value of a choice is a whole number (Klondike's ``draw``: 1 or 3): an integer parameter, as
+    OpenSpiel reads such a value back from a game string."""
+    return isinstance(option, OneOf) and all(choice.isdecimal() for choice in option.choices)
 
 
 _TRUE_TEXTS = frozenset({"on", "true", "1", "yes"})

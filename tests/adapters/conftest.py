@@ -15,6 +15,10 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ("highcard", {"hand": 4, "low": True}),
     ("fivedice", {}),
     ("fivedice", {"players": 3, "joker": "free"}),
+    ("freecell", {}),
+    ("freecell", {"deal": 617, "cells": 2, "auto": "off"}),
+    ("klondike", {}),
+    ("klondike", {"draw": 3, "scoring": "vegas"}),
 ]
 """Each game with the options its tests run: the defaults and a variant."""
 

@@ -12,7 +12,7 @@ from tabletop.encoding import ActionIndex
 from tabletop.game import CHANCE, Game, State
 from tests.adapters.conftest import GAMES, game_label
 
-PLAYOUTS = {"muster": 4, "muses": 20, "highcard": 40, "fivedice": 3}
+PLAYOUTS = {"muster": 4, "muses": 20, "highcard": 40, "fivedice": 3, "freecell": 2, "klondike": 20}
 
 
 @pytest.mark.parametrize("case", GAMES, ids=game_label)

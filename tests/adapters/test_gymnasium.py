@@ -79,6 +79,23 @@ def test_every_one_seat_game_is_registered_and_muses_is_made_by_its_id() -> None
     assert isinstance(raising, TabletopEnv) and raising.illegal_action == "raise"
 
 
+def test_every_registered_id_is_made_and_played_with_masked_actions() -> None:
+    import gymnasium
+
+    import tabletop.adapters
+
+    assert {"tabletop/Klondike-v0", "tabletop/FreeCell-v0"} <= set(tabletop.adapters.GYMNASIUM_IDS)
+    for env_id in tabletop.adapters.GYMNASIUM_IDS:
+        made = gymnasium.make(env_id)
+        observation, info = made.reset(seed=5)
+        made.action_space.seed(5)
+        for _ in range(40):
+            assert made.observation_space.contains(observation), env_id
+            observation, _, terminated, truncated, info = made.step(made.action_space.sample(info["action_mask"]))
+            if terminated or truncated:
+                break
+
+
 def test_five_dice_is_registered_with_one_player() -> None:
     import gymnasium
 

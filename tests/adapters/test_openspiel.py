@@ -16,7 +16,7 @@ from tabletop.adapters.openspiel import load_game, short_name  # noqa: E402
 from tabletop.game import IllegalActionError  # noqa: E402
 from tests.adapters.conftest import GAMES, game_label  # noqa: E402
 
-SIMULATIONS = {"muster": 3, "muses": 20, "highcard": 50, "fivedice": 3}
+SIMULATIONS = {"muster": 3, "muses": 20, "highcard": 50, "fivedice": 3, "freecell": 1, "klondike": 10}
 """Games each random_sim_test plays to the end."""
 
 

@@ -18,7 +18,7 @@ from tabletop.adapters.pettingzoo import env
 from tabletop.game import IllegalActionError
 from tests.adapters.conftest import GAMES, game_label
 
-CYCLES = {"muster": 300, "muses": 500, "highcard": 1000, "fivedice": 300}
+CYCLES = {"muster": 300, "muses": 500, "highcard": 1000, "fivedice": 300, "freecell": 300, "klondike": 500}
 """Actions each check plays (api_test's num_cycles): Muster's are the slowest."""
 
 

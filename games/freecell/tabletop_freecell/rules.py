@@ -38,6 +38,7 @@ from tabletop.game import (
 
 if TYPE_CHECKING:
     from tabletop.analysis import Analyst
+    from tabletop.encoding import ViewEncoding
     from tabletop.ui.base import GameUI
 
 from tabletop.playing_cards import (
@@ -597,6 +598,18 @@ class FreeCell(Game[Action]):
 
     def rules_text(self) -> str:
         return RULES
+
+    def distinct_actions(self, options: Mapping[str, str]) -> Sequence[Action]:
+        """The chance draws of a deal and every move (:func:`tabletop_freecell.encoding.distinct_actions`)."""
+        from tabletop_freecell.encoding import distinct_actions
+
+        return distinct_actions(options)
+
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+        """Each card's place and depth (:class:`tabletop_freecell.encoding.FreeCellEncoding`)."""
+        from tabletop_freecell.encoding import FreeCellEncoding
+
+        return FreeCellEncoding()
 
     def analyst(self, options: Mapping[str, str]) -> Analyst[Action]:
         """The solver: whether the position can still be won, and the next move of a winning line."""

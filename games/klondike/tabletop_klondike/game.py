@@ -40,6 +40,7 @@ from tabletop_klondike.rules import (
 
 if TYPE_CHECKING:
     from tabletop.analysis import Analyst
+    from tabletop.encoding import ViewEncoding
     from tabletop.ui.base import GameUI
 
 DRAW = one_of("draw", "Cards drawn", ["1", "3"], default="1", help="How many cards the stock turns at a time: 1 or 3.")
@@ -166,6 +167,18 @@ class Klondike(Game[Action]):
         if text.strip().lower() == RESIGN:
             return GiveUp()
         return Move.parse(text)
+
+    def distinct_actions(self, options: Mapping[str, str]) -> Sequence[Action]:
+        """The deal's outcomes, the stock, giving up and every move (:func:`tabletop_klondike.encoding.distinct_actions`)."""
+        from tabletop_klondike.encoding import distinct_actions
+
+        return distinct_actions()
+
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+        """What the player sees, as numbers (:class:`tabletop_klondike.encoding.KlondikeEncoding`)."""
+        from tabletop_klondike.encoding import KlondikeEncoding
+
+        return KlondikeEncoding()
 
     def state_from_json(self, data: JSON) -> KlondikeState:
         return state_from_json(data)
