@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from tabletop.playing_cards import KING, SUITS, Card
 
@@ -51,10 +53,24 @@ def _builds(card: int, under: int) -> bool:
     return _rank(card) == _rank(under) - 1 and _red(card) != _red(under)
 
 
-@dataclass(frozen=True)
-class Position:
+# The search asks these of a card millions of times a solve: looked up by card number, not worked out again.
+CARDS = range(52)
+SUIT_OF = tuple(c // 13 for c in CARDS)
+RANK_OF = tuple(_rank(c) for c in CARDS)
+BELOW_HOME = tuple(r - 1 for r in RANK_OF)
+"""The foundation rank a card goes home onto."""
+IS_KING = tuple(r == KING for r in RANK_OF)
+BUILDS_ON = tuple(tuple(_builds(c, u) for u in CARDS) for c in CARDS)
+"""``BUILDS_ON[card][under]``: whether ``card`` may lie on ``under`` on a pile."""
+OTHER_COLOUR_SUITS = tuple(tuple(s for s in range(4) if (s in RED_SUITS) != _red(c)) for c in CARDS)
+
+
+class Position(NamedTuple):
     """A position with every card known: piles (bottom first) with their face-down counts, stock and waste
-    (tops last), the foundations' ranks by suit, and how often the waste has been turned over."""
+    (tops last), the foundations' ranks by suit, and how often the waste has been turned over.
+
+    A named tuple rather than a frozen dataclass: a search makes millions, and a tuple is made fastest.
+    """
 
     piles: tuple[tuple[int, ...], ...]
     downs: tuple[int, ...]
@@ -93,22 +109,22 @@ class Position:
         return sum(self.home) == 52 or (not self.stock and not self.waste and not any(self.downs))
 
     def goes_home(self, c: int) -> bool:
-        return self.home[c // 13] == _rank(c) - 1
+        return self.home[SUIT_OF[c]] == BELOW_HOME[c]
 
     def safe_home(self, c: int) -> bool:
         """Whether ``c`` may go home with no loss: next on its foundation, and no card of the other colour that
         could still need to go on it is left (Aces and twos always)."""
-        if not self.goes_home(c):
+        home = self.home
+        below = BELOW_HOME[c]
+        if home[SUIT_OF[c]] != below:
             return False
-        r = _rank(c)
-        if r <= 2:
+        if below <= 1:
             return True
-        red = _red(c)
-        return min(self.home[s] for s in range(4) if (s in RED_SUITS) != red) >= r - 1
+        first, second = OTHER_COLOUR_SUITS[c]
+        return home[first] >= below and home[second] >= below
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One step of a line: the game's moves it takes (turns of the stock first) and the position after it."""
 
     moves: tuple[str, ...]
@@ -125,28 +141,41 @@ class Result:
     expanded: int
 
 
-def talon_reach(p: Position) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
+def talon_reach(p: Position) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...]:
     """Each distinct waste top the stock can bring up: (turns of the stock, stock, waste, times turned over)."""
-    stock, waste, turned = list(p.stock), list(p.waste), p.turned
+    return _talon_reach(p.stock, p.waste, p.turned, p.draw, p.passes)
+
+
+TALON_CACHE = 1 << 11
+"""Talons remembered: a search meets the same stock and waste again in many positions of the piles."""
+
+
+@lru_cache(maxsize=TALON_CACHE)
+def _talon_reach(
+    start_stock: tuple[int, ...], start_waste: tuple[int, ...], turned: int, draw: int, passes: int
+) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...]:
+    stock, waste = list(start_stock), list(start_waste)
+    reach = []
     seen: set[int] = set()
     turns = 0
     if waste:
         seen.add(waste[-1])
-        yield 0, p.stock, p.waste, turned
+        reach.append((0, start_stock, start_waste, turned))
     for _ in range(2 * (len(stock) + len(waste)) + 2):
         if stock:
-            for _ in range(min(p.draw, len(stock))):
+            for _ in range(min(draw, len(stock))):
                 waste.append(stock.pop())
-        elif waste and (not p.passes or turned + 1 < p.passes):
+        elif waste and (not passes or turned + 1 < passes):
             stock, waste, turned = waste[::-1], [], turned + 1
             turns += 1
             continue
         else:
-            return
+            break
         turns += 1
         if waste[-1] not in seen:
             seen.add(waste[-1])
-            yield turns, tuple(stock), tuple(waste), turned
+            reach.append((turns, tuple(stock), tuple(waste), turned))
+    return tuple(reach)
 
 
 def _with_pile(piles: tuple[tuple[int, ...], ...], i: int, pile: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -192,29 +221,32 @@ def steps(p: Position) -> list[Step]:
     scored: list[tuple[int, Step]] = []
     tops = [pile[-1] if pile else None for pile in p.piles]
     empty = [i for i, t in enumerate(tops) if t is None]
+    first_empty = empty[0] if empty else -1
+    home = p.home
     for i, pile in enumerate(p.piles):
         if not pile:
             continue
         down = p.downs[i]
         top = pile[-1]
-        if p.goes_home(top):
+        if home[SUIT_OF[top]] == BELOW_HOME[top]:
             piles, downs = _take(p, i, 1)
-            after = Position(piles, downs, p.stock, p.waste, _home_plus(p.home, top), p.turned, p.draw, p.passes)
+            after = Position(piles, downs, p.stock, p.waste, _home_plus(home, top), p.turned, p.draw, p.passes)
             scored.append((100 + 10 * down, Step((f"{PILE_KEYS[i]}h",), after)))
         for start in range(down, len(pile)):
             card = pile[start]
             reveals = start == down and down > 0
-            empties = start == 0 and _rank(card) != KING
-            frees = start > down and p.goes_home(pile[start - 1])
+            empties = start == 0 and not IS_KING[card]
+            frees = start > down and home[SUIT_OF[pile[start - 1]]] == BELOW_HOME[pile[start - 1]]
             if not (reveals or empties or frees):
                 continue  # a run that turns nothing up, empties no pile and frees nothing leads nowhere new
+            builds = BUILDS_ON[card]
             for j, t in enumerate(tops):
                 if j == i:
                     continue
                 if t is None:
-                    if _rank(card) != KING or j != (empty[0] if empty else -1):
+                    if not IS_KING[card] or j != first_empty:
                         continue
-                elif not _builds(card, t):
+                elif not builds[t]:
                     continue
                 piles, downs = _take(p, i, len(pile) - start)
                 piles = _with_pile(piles, j, piles[j] + pile[start:])
@@ -223,11 +255,12 @@ def steps(p: Position) -> list[Step]:
     for turns, stock, waste, turned in talon_reach(p):
         c = waste[-1]
         draws = ("s",) * turns
-        if p.goes_home(c):
-            after = Position(p.piles, p.downs, stock, waste[:-1], _home_plus(p.home, c), turned, p.draw, p.passes)
+        if home[SUIT_OF[c]] == BELOW_HOME[c]:
+            after = Position(p.piles, p.downs, stock, waste[:-1], _home_plus(home, c), turned, p.draw, p.passes)
             scored.append((70 - turns, Step((*draws, "wh"), after)))
+        builds = BUILDS_ON[c]
         for j, t in enumerate(tops):
-            if (t is None and _rank(c) == KING and j == empty[0]) or (t is not None and _builds(c, t)):
+            if (t is None and IS_KING[c] and j == first_empty) or (t is not None and builds[t]):
                 piles = _with_pile(p.piles, j, p.piles[j] + (c,))
                 after = Position(piles, p.downs, stock, waste[:-1], p.home, turned, p.draw, p.passes)
                 scored.append((50 - turns, Step((*draws, f"w{PILE_KEYS[j]}"), after)))
