@@ -108,16 +108,20 @@ class DiceSet:
         """
         if not self.can_hold(kept):
             raise ValueError(f"cannot hold {' '.join(map(str, kept))}: the dice show {self}")
-        return tuple(
-            (DiceSet(tuple(sorted(kept + rolled)), self.sides), chance)
-            for rolled, chance in roll_ways(len(self.faces) - len(kept), self.sides)
-        )
+        return _reroll_outcomes(tuple(sorted(kept)), len(self.faces), self.sides)
 
     def reroll_chances(self, kept: tuple[int, ...]) -> list[tuple[DiceSet, float]]:
         """:meth:`reroll_outcomes` with the probabilities as floats: a chance node's outcomes."""
-        return [(dice, float(chance)) for dice, chance in self.reroll_outcomes(kept)]
+        if not self.can_hold(kept):
+            raise ValueError(f"cannot hold {' '.join(map(str, kept))}: the dice show {self}")
+        return list(_reroll_chances(tuple(sorted(kept)), len(self.faces), self.sides))
 
 
+# A game asks for the same few outcome lists at every chance node (a search, thousands of times a second):
+# each is worked out once. The lists hold immutable values only, so they are shared safely.
+
+
+@cache
 def first_roll(count: int, sides: int = FACES) -> tuple[tuple[DiceSet, Fraction], ...]:
     """Every set ``count`` dice may show when all are rolled, with its exact probability.
 
@@ -126,6 +130,18 @@ def first_roll(count: int, sides: int = FACES) -> tuple[tuple[DiceSet, Fraction]
     (252, Fraction(1, 7776), Fraction(5, 7776))
     """
     return tuple((DiceSet(rolled, sides), chance) for rolled, chance in roll_ways(count, sides))
+
+
+@cache
+def _reroll_outcomes(kept: tuple[int, ...], count: int, sides: int) -> tuple[tuple[DiceSet, Fraction], ...]:
+    return tuple(
+        (DiceSet(tuple(sorted(kept + rolled)), sides), chance) for rolled, chance in roll_ways(count - len(kept), sides)
+    )
+
+
+@cache
+def _reroll_chances(kept: tuple[int, ...], count: int, sides: int) -> tuple[tuple[DiceSet, float], ...]:
+    return tuple((dice, float(chance)) for dice, chance in _reroll_outcomes(kept, count, sides))
 
 
 @cache

@@ -19,6 +19,7 @@ exact probabilities.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TypeAlias
 
 from tabletop.dice_set import DiceSet, first_roll
@@ -160,9 +161,12 @@ class FiveDiceState(State[FiveDiceAction]):
 
     def chance_outcomes(self) -> list[tuple[FiveDiceAction, float]]:
         if self.dice is None:
-            return [(Roll(d.faces), float(p)) for d, p in first_roll(DICE)]
+            return list(_first_rolls())
         assert self.kept is not None
-        return [(Roll(d.faces), p) for d, p in DiceSet(self.dice).reroll_chances(self.kept)]
+        dice = DiceSet(self.dice)
+        if not dice.can_hold(self.kept):
+            raise ValueError(f"cannot hold {' '.join(map(str, self.kept))}: the dice show {dice}")
+        return list(_rerolls(self.kept))
 
     def _apply_action(self, action: FiveDiceAction) -> None:
         if isinstance(action, Roll):
@@ -242,6 +246,18 @@ class FiveDiceState(State[FiveDiceAction]):
             "rolls": self.rolls,
             "kept": list(self.kept) if self.kept is not None else None,
         }
+
+
+@cache
+def _first_rolls() -> tuple[tuple[FiveDiceAction, float], ...]:
+    """The first roll's outcomes as actions, made once: every chance node of a turn's start asks for them."""
+    return tuple((Roll(d.faces), float(p)) for d, p in first_roll(DICE))
+
+
+@cache
+def _rerolls(kept: tuple[int, ...]) -> tuple[tuple[FiveDiceAction, float], ...]:
+    """The outcomes of rolling all but ``kept`` again, as actions, made once for each hold."""
+    return tuple((Roll(d.faces), p) for d, p in DiceSet(kept + (1,) * (DICE - len(kept))).reroll_chances(kept))
 
 
 def state_from_json(data: JSON) -> FiveDiceState:
