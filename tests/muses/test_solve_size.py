@@ -48,6 +48,13 @@ def ten_cards(folder: Path, hints: int = 5) -> Path:
     return path
 
 
+def largest_ten_cards(folder: Path) -> Path:
+    """The ten-card set with nine hints (the most a file may give) and no blank edge: too large for 4 GB."""
+    path = ten_cards(folder, hints=9)
+    path.write_text(path.read_text("utf-8").replace('""', '"≥ 10"'), "utf-8")
+    return path
+
+
 def eight_cards(folder: Path) -> Path:
     """The default set without Calliope: eight cards, solved in a couple of seconds within 0.25 GB."""
     text = canonical_text(load_cards())
@@ -92,7 +99,7 @@ def plain(result: subprocess.CompletedProcess[str]) -> None:
 
 
 def test_a_ten_card_set_too_large_is_refused_at_once_and_plainly(tmp_path: Path) -> None:
-    result, seconds = run(tmp_path, "muses", "solve", "--cards", str(ten_cards(tmp_path)))
+    result, seconds = run(tmp_path, "muses", "solve", "--cards", str(largest_ten_cards(tmp_path)))
     assert result.returncode == 1, (result.stdout, result.stderr[-2000:])
     said = re.fullmatch(
         r"error: this card set would need about (\d+\.\d) GB of memory to solve exactly \(([\d,]+) positions\); "
@@ -110,8 +117,8 @@ def test_a_ten_card_set_too_large_is_refused_at_once_and_plainly(tmp_path: Path)
 def test_the_size_is_told_without_solving_and_the_default_set_is_within_the_limit(tmp_path: Path) -> None:
     result, _ = run(tmp_path, "muses", "solve", "--size")
     assert result.returncode == 0, result.stderr
-    assert "Positions: at most 6,392,051\nMemory: about 0.9 GB\nWithin the limit of 4 GB.\n" in result.stdout
-    big = str(ten_cards(tmp_path))
+    assert "Positions: at most 6,392,051\nMemory: about 0.3 GB\nWithin the limit of 4 GB.\n" in result.stdout
+    big = str(largest_ten_cards(tmp_path))
     refused, _ = run(tmp_path, "muses", "solve", "--cards", big, "--size")
     assert refused.returncode == 0 and "Too large to solve within the limit of 4 GB" in refused.stdout
     raised, _ = run(tmp_path, "muses", "solve", "--cards", big, "--size", "--max-memory", "12.5")
@@ -126,7 +133,13 @@ def test_the_default_set_is_not_refused() -> None:
     solver = FastSolver(load_cards())
     assert solver.memory_limit == MEMORY_LIMIT
     solver.check_size()  # raises TooLarge if refused
-    assert solver.memory_needed() < MEMORY_LIMIT / 3
+    assert solver.memory_needed() < MEMORY_LIMIT / 10
+
+
+def test_a_ten_card_set_of_five_hints_is_within_the_limit(tmp_path: Path) -> None:
+    solver = FastSolver(load_cards(ten_cards(tmp_path)))
+    solver.check_size()  # raises TooLarge if refused
+    assert 1e9 < solver.memory_needed() < MEMORY_LIMIT
 
 
 def test_memory_that_runs_out_mid_solve_is_said_plainly(tmp_path: Path) -> None:
@@ -140,17 +153,17 @@ def test_memory_that_runs_out_mid_solve_is_said_plainly(tmp_path: Path) -> None:
     started = int(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env).stdout) * 1024
     result, _ = run(tmp_path, "muses", "solve", limit=started + 100_000_000)
     assert result.returncode == 1, (result.stdout, result.stderr[-2000:])
-    assert result.stderr.startswith("error: the memory ran out while solving this card set exactly (about 0.9 GB")
+    assert result.stderr.startswith("error: the memory ran out while solving this card set exactly (about 0.3 GB")
     plain(result)
     assert not (tmp_path / "state").exists()  # no crash report
 
 
 def test_the_refusal_is_remembered_and_the_advisor_refuses_at_once(tmp_path: Path) -> None:
     cards = load_cards(eight_cards(tmp_path))
-    advisor = Advisor(cards, cache_dir=tmp_path / "cache", memory_limit=100_000_000)
+    advisor = Advisor(cards, cache_dir=tmp_path / "cache", memory_limit=50_000_000)
     state = play(MusesState(cards), "draw Erato", "roll 1 2")
     for _ in range(2):
-        with pytest.raises(TooLarge, match=r"about 0\.3 GB of memory .*; the limit is 0\.1 GB"):
+        with pytest.raises(TooLarge, match=r"about 0\.1 GB of memory .*; the limit is 0\.05 GB"):
             advisor.advise(state)
     assert not (tmp_path / "cache").exists()
 
@@ -180,7 +193,7 @@ def test_in_play_the_hint_says_there_are_no_exact_odds_and_why_and_the_game_goes
     )
     child = pexpect.spawn(
         TABLETOP,
-        ["play", "muses", "--cards", str(ten_cards(tmp_path)), "--seed", "4"],
+        ["play", "muses", "--cards", str(largest_ten_cards(tmp_path)), "--seed", "4"],
         env=env,
         encoding="utf-8",
         dimensions=(40, 120),
@@ -214,7 +227,7 @@ def test_the_review_of_a_game_of_a_set_too_large_says_why_it_cannot_grade(tmp_pa
     from tabletop_muses.agents import NaiveAgent
 
     muses = Registry.discover().get("muses")
-    options = muses.resolve_options({"cards": str(ten_cards(tmp_path))})
+    options = muses.resolve_options({"cards": str(largest_ten_cards(tmp_path))})
     match = Match(muses, options=options, seed=12, agents=[NaiveAgent()])
     match.run()
     with Store.open(tmp_path / "data") as store:
@@ -230,7 +243,7 @@ def test_the_review_of_a_game_of_a_set_too_large_says_why_it_cannot_grade(tmp_pa
 
 
 def test_simulating_the_optimal_level_on_a_set_too_large_says_why_and_stops(tmp_path: Path) -> None:
-    big = str(ten_cards(tmp_path))
+    big = str(largest_ten_cards(tmp_path))
     result, seconds = run(
         tmp_path, "simulate", "muses", "--agents", "optimal", "--games", "2", "--variant", f"cards={big}"
     )

@@ -3,52 +3,65 @@
 The positions and their values are the ones the pure-Python :class:`~tabletop_muses.solver.Solver`
 memoises (the same keys, the same pruning); only the order of the work differs:
 
-* **Layers.** A turn-start position is a *group* (deck, display slots, points claimed)
-  and a resource vector r (hints and unused powers by kind). Every turn with cards in
-  the deck draws one, so the number of cards in the deck orders the groups; once the
-  deck is empty the display only shrinks. A layer depends only on layers below it.
-* **Forward, then backward.** The groups and resource vectors that can be reached
-  from a new game (and every smaller resource vector of them, as the pure-Python
-  solver's blocks hold) are found layer by layer from the top, each layer's positions
-  as a boolean table over (group, r). Then the layers are evaluated from the bottom.
-* **One layer in bulk.** A layer is cut into chunks of whole groups (a few MB, so
-  they stay in the processor's cache). For a chunk and the k-th card drawn, every
-  position's 21-pair table is computed together: the successor value of each way to
-  end the turn is gathered from the dense (group, r) value table of the layer below;
-  the best ending of each *cell* (the set of claim options a pair allows, at most 16)
-  is formed and every pair reads its cell's. Then, over the resource vectors in
-  increasing total, each pair's best use of one hint or power is read from the tables
-  of the positions with one resource fewer. The tables are pair-major,
-  (21, positions), so every dice move is a row gather; a re-roll is the mean of the
-  six pairs of each kept face.
+* **Layers.** The forward pass (:mod:`tabletop_muses.layers`) finds every position a
+  game reaches, layer by layer from a new game down (a layer: the groups with the same
+  number of cards in the deck). Then the layers are evaluated from the bottom; only the
+  values of the layer below are kept beside the one being evaluated.
+* **Values only where they exist.** A layer's values are held group by group: each group's
+  block holds the values of its positions, then the known value (won, lost, or the final
+  score) for each hint count. A small table (group, resource vector) -> place in the block,
+  one byte a place, is all the lookup a successor needs: no hashing, no search.
+* **One layer in bulk.** A layer is cut into chunks of whole groups (a few MB, so they stay
+  in the processor's cache). For a chunk and the k-th card drawn, every position's 21-pair
+  table is computed together: the successor value of each way to end the turn is read from
+  the layer below, the best ending of each *cell* (the set of claim options a pair allows,
+  at most 16) is formed and every pair reads its cell's. Then, over the resource vectors in
+  increasing total, each pair's best use of one hint or power is read from the tables of the
+  positions with one resource fewer. The tables are pair-major, (21, positions), so every
+  dice move is a gather of whole rows; a re-roll is the mean of the six pairs of each kept
+  face. (The dice as a 6x6 grid of ordered pairs, each move a slice, was tried: with numpy
+  it is slower, as 36 rows are read and summed where 21 do.)
+* **Keys in place.** The memo's keys are sorted by deck first, and a deck's positions all lie
+  in one layer, in order; so each layer writes its keys and values straight to their places
+  in the memo's two arrays, and only the few positions of an empty deck are sorted at the end.
 
 numpy is imported only when a solve runs, never with the game itself.
 
-    >>> from tabletop_muses.cards import load_cards
-    >>> solver = FastSolver(load_cards().with_target(6))
-    >>> 0.0 < solver.win_probability() <= 1.0
-    True
+    >>> from tabletop_muses.cards import parse_cards
+    >>> two_cards = parse_cards('''
+    ... [game]
+    ... target = 5
+    ... hints = 2
+    ... [[card]]
+    ... name = "Alpha"
+    ... points = 3
+    ... power = "flip"
+    ... edges = ["7", "≥ 10", "", ""]
+    ... [[card]]
+    ... name = "Beta"
+    ... points = 2
+    ... power = "adjust 2"
+    ... edges = ["Pair", "⚀⚀", "12", "Both odd"]
+    ... ''')
+    >>> solver = FastSolver(two_cards)
+    >>> round(solver.win_probability(), 4), solver.complete  # as the pure-Python solver says
+    (0.8109, True)
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop.solutions import LOADED
+from tabletop_muses.array_memo import ArrayMemo
 from tabletop_muses.cards import CardSet
-from tabletop_muses.conditions import PAIR_INDEX, PAIRS
+from tabletop_muses.conditions import PAIRS
+from tabletop_muses.layers import CELLS, OPTIONS, Layer, LayeredSolver
 from tabletop_muses.size import OutOfMemory, SolveRefused, SolveSize, TooLarge, estimate_size
-from tabletop_muses.solver import (
-    ROLL_WEIGHTS,
-    SCORE,
-    WIN,
-    Solver,
-    read_solution,
-    write_solution,
-)
+from tabletop_muses.solver import SCORE, WIN, read_solution, write_solution
 
 if TYPE_CHECKING:
     import numpy as np
@@ -61,24 +74,19 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` while solving; the units are positions times cards drawn."""
 
-OPTIONS = 5
-"""Ways to end a turn: no claim, the card drawn, or the card in each of the three display slots."""
-CELLS = 1 << (OPTIONS - 1)
-"""The sets of claim options a dice pair can allow."""
-
 MEMORY_LIMIT = 4_000_000_000
 """The most memory a solve may take unless told otherwise (``tabletop muses solve --max-memory``): room on a
-laptop of 8 GB beside everything else it runs. The default set takes about 0.75 GB."""
-MEMORY_BASE = 100_000_000
-"""The program, numpy and the card set's tables, before any position (40 MB), with room for a small set's
-forward pass, whose tables weigh more beside its few positions."""
-BYTES_PER_POSITION = 80
-"""Each position's place in its layer (group and resource vector), its key and value, and their sorted copies."""
-BYTES_PER_DENSE_VALUE = 8
-"""A layer's values are a dense table of doubles, (groups, resource vectors); two layers are held at once.
-With these three figures :meth:`FastSolver.memory_needed` says, against the peak measured on this machine:
-eight of the default cards 0.26 GB (0.24), the default set 0.88 GB (0.74; 1.05 to maximise the score, 0.76),
-the default set with six hints 1.54 GB (1.18), a ten-card set 4.4 GB (3.95): a little above, never below."""
+laptop of 8 GB beside everything else it runs. The default set takes about 0.25 GB."""
+MEMORY_BASE = 60_000_000
+"""The program, numpy and the card set's tables, before any position."""
+BYTES_PER_POSITION = 24
+"""Each position's key and value in the memo (16), its place in its layer while the layers wait (6), and the
+values of the layer being read (2, spread over the layers)."""
+BYTES_PER_GROUP_VECTOR = 3
+"""Each (group, resource vector) of the two largest layers held at once: the forward pass's tables of booleans,
+and the byte that says where a successor's value lies. With these three figures :meth:`FastSolver.memory_needed`
+says, against the peak measured on this machine: eight of the default cards 0.11 GB (0.10; 0.14 to maximise the
+score, 0.12), the default set 0.32 GB (0.25; 0.37 to maximise the score, 0.30): a little above, never below."""
 
 
 def _numpy() -> Any:
@@ -87,94 +95,29 @@ def _numpy() -> Any:
     return numpy
 
 
-class ArrayMemo(MutableMapping[int, float]):
-    """Turn-start values keyed as in :attr:`Solver.memo`, held in two sorted numpy arrays.
+class _Values:
+    """The values of one evaluated layer, group by group, and where each (group, rd) finds its own.
 
-    Values added later (a position no layer held) go to a small dict beside them.
+    ``vals[first[g] + local[g * box + rd]]`` is the value of (group g, rd): a solved position, or the
+    known value of its hint count (the last hints + 1 places of each group's block).
     """
 
-    def __init__(self, keys: IntArray | None = None, values: FloatArray | None = None) -> None:
-        np = _numpy()
-        self.keys_array: IntArray = np.zeros(0, np.int64) if keys is None else keys
-        self.values_array: FloatArray = np.zeros(0, np.float64) if values is None else values
-        self.extra: dict[int, float] = {}
-
-    def _find(self, key: int) -> int:
-        keys = self.keys_array
-        i = int(keys.searchsorted(key))
-        return i if i < len(keys) and int(keys[i]) == key else -1
-
-    def __getitem__(self, key: int) -> float:
-        found = self.extra.get(key)
-        if found is not None:
-            return found
-        i = self._find(key)
-        if i < 0:
-            raise KeyError(key)
-        return float(self.values_array[i])
-
-    def __contains__(self, key: object) -> bool:
-        if not isinstance(key, int):
-            return False
-        return key in self.extra or self._find(key) >= 0
-
-    def __setitem__(self, key: int, value: float) -> None:
-        i = self._find(key)
-        if i >= 0:
-            self.values_array[i] = value
-        else:
-            self.extra[key] = value
-
-    def __delitem__(self, key: int) -> None:
-        if key in self.extra:
-            del self.extra[key]
-            return
-        i = self._find(key)
-        if i < 0:
-            raise KeyError(key)
-        np = _numpy()
-        self.keys_array = np.delete(self.keys_array, i)
-        self.values_array = np.delete(self.values_array, i)
-
-    def __iter__(self) -> Iterator[int]:
-        yield from (int(k) for k in self.keys_array)
-        yield from self.extra
-
-    def __len__(self) -> int:
-        return len(self.keys_array) + len(self.extra)
-
-    def replace(self, keys: IntArray, values: FloatArray) -> None:
-        """Hold these sorted keys and values; additions not among them are kept."""
-        extra = self.extra
-        self.keys_array, self.values_array, self.extra = keys, values, {}
-        for key, value in extra.items():
-            if self._find(key) < 0:
-                self.extra[key] = value
-
-    def arrays(self) -> tuple[IntArray, FloatArray]:
-        """Every key and value as two arrays, sorted by key (the dict's additions merged in)."""
-        np = _numpy()
-        if not self.extra:
-            return self.keys_array, self.values_array
-        keys = np.concatenate([self.keys_array, np.fromiter(self.extra.keys(), np.int64, len(self.extra))])
-        values = np.concatenate([self.values_array, np.fromiter(self.extra.values(), np.float64, len(self.extra))])
-        order = np.argsort(keys, kind="stable")
-        return keys[order], values[order]
-
-
-class _Layer:
-    """The groups of one layer (sorted group keys) and its positions (group row, resource index)."""
-
-    def __init__(self, gkeys: IntArray) -> None:
-        np = _numpy()
+    def __init__(self, gkeys: IntArray, first: IntArray, local: Any, vals: FloatArray, numbers: IntArray) -> None:
         self.gkeys = gkeys
-        self.rows: IntArray = np.zeros(0, np.int64)
-        self.rds: IntArray = np.zeros(0, np.int64)
-        self.values: FloatArray | None = None
-        """Dense (groups, resource vectors) values: computed, pruned (0 or 1, terminal) or NaN (never reached)."""
+        self.first = first
+        self.local = local
+        self.vals = vals
+        self.numbers = numbers
+        """The number (in the layer's order) of each group's first position."""
+
+    def fill(self, np: Any, box: int, positions: slice, rows: IntArray, rds: IntArray, values: FloatArray) -> None:
+        """Put the values of the layer's positions ``positions`` (in groups ``rows``, vectors ``rds``) in place."""
+        rank = np.arange(positions.start, positions.stop) - self.numbers[rows]
+        self.local[rows * box + rds] = rank
+        self.vals[self.first[rows] + rank] = values
 
 
-class FastSolver(Solver):
+class FastSolver(LayeredSolver):
     """The exact values of :class:`Solver`, all computed at once with numpy (see the module's docstring).
 
     The pure-Python methods (:meth:`value`, :meth:`block`, :meth:`turn_tables`, ...)
@@ -193,7 +136,7 @@ class FastSolver(Solver):
         self._report: tuple[Progress | None, int, int] = (None, 0, 0)
         self.peak_positions = 0
         """The most positions in one layer."""
-        self.chunk = 16384
+        self.chunk = 8192
         """Positions whose tables are computed together (a few MB: they stay in the processor's cache)."""
         self.memory_limit: int | None = MEMORY_LIMIT
         """The most bytes a solve may take (None: no limit); a larger one is refused before it starts."""
@@ -205,18 +148,16 @@ class FastSolver(Solver):
     def memory_needed(self, size: SolveSize | None = None) -> int:
         """About how many bytes the whole solve takes at its peak, from :func:`~tabletop_muses.size.estimate_size`.
 
-        The positions' own records, plus the dense values of the two largest layers held at once.
+        The positions' own records, plus the tables of the two largest layers held at once.
 
             >>> from tabletop_muses.cards import load_cards
-            >>> 0.7e9 < FastSolver(load_cards()).memory_needed() < 1e9
+            >>> 0.2e9 < FastSolver(load_cards()).memory_needed() < 0.4e9
             True
         """
         size = size or estimate_size(self.cardset, self.mode)
         groups = [g for g, _ in size.layers]
-        # Layer d + 3 reads layer d + 2; layer 4 reads the four layers of an empty deck, joined in a copy.
-        held = [g + before for g, before in zip(groups[5:], groups[4:], strict=False)]
-        held.append(groups[4] + 2 * sum(groups[:4]) if len(groups) > 4 else sum(groups))
-        dense = max(held) * size.box * BYTES_PER_DENSE_VALUE
+        held = [g + before for g, before in zip(groups[1:], groups, strict=False)] or groups
+        dense = max(held, default=0) * size.box * BYTES_PER_GROUP_VECTOR
         return MEMORY_BASE + size.positions * BYTES_PER_POSITION + dense
 
     def check_size(self) -> None:
@@ -254,317 +195,172 @@ class FastSolver(Solver):
         np = _numpy()
         self._setup(np)
         layers = self._enumerate(np)
-        total = sum(len(layer.rows) * max(1, self._draws(lid)) for lid, layer in layers.items())
+        total = sum(layer.count * self._draws(lid) for lid, layer in layers.items())
         self._report = (progress, 0, total)
         if progress is not None:
             progress(0, total)
-        keys: list[IntArray] = []
-        values: list[FloatArray] = []
+        starts = self._deck_starts(np, layers)
+        count = sum(layer.count for layer in layers.values())
+        memo = np.empty(count, np.int64), np.empty(count, np.float64)
+        below: dict[int, _Values] = {}
         for lid in sorted(layers):
             layer = layers[lid]
-            self._evaluate(np, lid, layer, layers)
-            if len(layer.rows):
-                assert layer.values is not None
-                keys.append((layer.gkeys[layer.rows] << self.rbits) | self._packed[layer.rds])
-                values.append(layer.values[layer.rows, layer.rds])
-            for below in self._sources_done(lid, layers):
-                if below in layers:
-                    layers[below].values = None
-        all_keys = np.concatenate(keys) if keys else np.zeros(0, np.int64)
-        all_values = np.concatenate(values) if values else np.zeros(0, np.float64)
-        order = np.argsort(all_keys, kind="stable")
-        self.memo.replace(all_keys[order], all_values[order])  # in place: callers may hold the memo
-        self.stats.states += len(all_keys)
+            below[lid] = self._evaluate(np, lid, layer, below, memo, self._places(np, lid, layer, starts))
+            layer.rows = layer.rds = None
+            for done in [b for b in below if b < lid and (lid >= 5 or lid == 4)]:
+                del below[done]  # no later layer reads it
+        del below
+        # The positions of an empty deck come from four layers: their keys are sorted here.
+        keys, values = memo
+        empty = int(np.searchsorted(keys, 1 << (self.rbits + self.point_bits + 3 * self.slot_bits)))
+        if empty:
+            order = np.argsort(keys[:empty], kind="stable")
+            keys[:empty], values[:empty] = keys[:empty][order], values[:empty][order]
+        self.memo.replace(keys, values)  # in place: callers may hold the memo
+        self.stats.states += count
         self.complete = True
 
-    def _draws(self, lid: int) -> int:
-        return lid - 3 if lid > 3 else 1
+    def _deck_starts(self, np: Any, layers: dict[int, Layer]) -> IntArray:
+        """Where each deck's positions start in the memo's arrays, whose keys are sorted by deck first.
 
-    def _sources_done(self, lid: int, layers: dict[int, _Layer]) -> list[int]:
-        """Layers whose values no later layer reads once ``lid`` is evaluated."""
-        if lid >= 5:
-            return [lid - 1]
-        if lid == 4:
-            return [z for z in range(4) if z in layers]
-        return []
+        The positions of an empty deck (layers 0-3) share deck 0: they come first, layer after layer.
+        """
+        counts = np.zeros(1 << self.n, np.int64)
+        for layer in layers.values():
+            if layer.count:
+                per_group = np.bincount(layer.rows, minlength=len(layer.gkeys))
+                counts += np.bincount(self._decode(np, layer.gkeys)[0], per_group, 1 << self.n).astype(np.int64)
+        starts = np.zeros(1 << self.n, np.int64)
+        np.cumsum(counts[:-1], out=starts[1:])
+        return starts  # type: ignore[no-any-return]
 
-    # -- tables of the card set --
+    def _places(self, np: Any, lid: int, layer: Layer, starts: IntArray) -> IntArray:
+        """By group: where the layer's position number p goes in the memo's arrays, less p.
 
-    def _setup(self, np: Any) -> None:
-        n = self.n
-        hints = self.cardset.hints
-        caps = [hints] + [self.kind_of.count(k) for k in range(len(self.kinds))]
-        radix = [c + 1 for c in caps]
-        strides = [1]
-        for r in radix[:-1]:
-            strides.append(strides[-1] * r)
-        size = strides[-1] * radix[-1]
-        digits = np.zeros((size, self.fields), np.int64)
-        rd = np.arange(size)
-        for f in range(self.fields):
-            digits[:, f] = (rd // strides[f]) % radix[f]
-        self._box = size
-        self._strides = np.array(strides, np.int64)
-        self._digits = digits
-        self._levels = digits.sum(axis=1)
-        self._packed = (digits << (self.width * np.arange(self.fields))).sum(axis=1).astype(np.int64)
-        self._hint_digit = digits[:, 0]
-        self._pts = np.array(self.points + [0], np.int64)  # index -1: no card
-        add = [int(strides[k + 1]) if k >= 0 else 0 for k in self.kind_of]
-        self._add = np.array(add + [0], np.int64)
-        self._alive = np.array([[m != 0 for m in masks] for masks in self.masks] + [[False] * 5], bool)
-        mask_table = np.zeros((len(PAIRS), 4 * n + 2), bool)
-        for c in range(n):
-            for rot in range(4):
-                mask_table[:, 4 * c + rot] = [(self.masks[c][rot] >> i) & 1 for i in range(len(PAIRS))]
-        mask_table[:, 4 * n] = True  # no claim: any dice
-        self._mask_rows = np.ascontiguousarray(mask_table.T)
-        self._weights = np.array(ROLL_WEIGHTS, np.float64)
-        nth = np.full((1 << n, max(1, n)), -1, np.int64)
-        for deck in range(1 << n):
-            bits = [c for c in range(n) if deck >> c & 1]
-            nth[deck, : len(bits)] = bits
-        self._nth = nth
-        self._popcount = np.array([bin(d).count("1") for d in range(1 << n)], np.int64)
-        self._deck_points = np.array(self.deck_points, np.int64)
-        # Dice moves as row gathers: (moves, 21) for a hint or a deterministic power (a pair with fewer
-        # moves repeats itself, harmless: values never fall as resources grow); a re-roll averages the six
-        # pairs of each kept face (6, 6), then keeps the better of the low and the high die.
-        self._reroll_pairs = np.array([[PAIR_INDEX[min(k, v), max(k, v)] for v in range(1, 7)] for k in range(1, 7)])
-        self._low_face = np.array([a - 1 for a, _ in PAIRS])
-        self._high_face = np.array([b - 1 for _, b in PAIRS])
-        self._moves: list[tuple[bool, Any]] = []
-        for moves, random_ in zip([self.hint_moves] + self.kind_moves, [False] + self.kind_is_random, strict=True):
-            slots = max(len(m) for m in moves)
-            table = np.array(
-                [[moves[i][m][0] if m < len(moves[i]) else i for i in range(len(PAIRS))] for m in range(slots)],
-                np.int64,
-            )
-            self._moves.append((random_, table))
+        A deck lies in one layer, its positions consecutive and in order (groups are sorted by key, deck first).
+        """
+        groups = len(layer.gkeys)
+        if lid < 4:
+            at = int(starts[0])
+            starts[0] += layer.count
+            return np.full(groups, at, np.int64)  # type: ignore[no-any-return]
+        deck = self._decode(np, layer.gkeys)[0]
+        counts = np.bincount(layer.rows, minlength=groups) if layer.count else np.zeros(groups, np.int64)
+        numbers = np.r_[0, np.cumsum(counts)[:-1]]  # the number of each group's first position
+        firsts = np.flatnonzero(np.r_[True, deck[1:] != deck[:-1]])
+        runs = np.diff(np.r_[firsts, groups])
+        return np.repeat(starts[deck[firsts]] - numbers[firsts], runs)  # type: ignore[no-any-return]
 
-    # -- group keys --
+    def _blocks(self, np: Any, layer: Layer) -> _Values:
+        """The layer's table of values, group by group, with the known values in place (see :class:`_Values`)."""
+        gkeys = layer.gkeys
+        groups, box, places = len(gkeys), self._box, self.cardset.hints + 1
+        counts = np.bincount(layer.rows, minlength=groups) if layer.count else np.zeros(groups, np.int64)
+        first = np.zeros(groups + 1, np.int64)
+        np.cumsum(counts + places, out=first[1:])
+        dtype = np.uint8 if box + places < 255 else np.uint16
+        local = np.full((groups, box), np.iinfo(dtype).max, dtype)
+        by_hints = self._by_hints(np, gkeys)
+        known = ~np.isnan(by_hints)
+        for h in range(places):
+            rows = np.flatnonzero(known[:, h])
+            local[np.ix_(rows, np.flatnonzero(self._hint_digit == h))] = (counts[rows] + h).astype(dtype)[:, None]
+        vals = np.empty(int(first[-1]))
+        vals[(first[:-1] + counts)[:, None] + np.arange(places)] = by_hints
+        numbers = np.r_[0, np.cumsum(counts)[:-1]]
+        return _Values(gkeys, first, local.reshape(-1), vals, numbers)
 
-    def _decode(self, np: Any, gkeys: IntArray) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
-        sb, pb = self.slot_bits, self.point_bits
-        smask = (1 << sb) - 1
-        claimed = gkeys & ((1 << pb) - 1)
-        slots = gkeys >> pb
-        s1 = ((slots >> (2 * sb)) & smask) - 1
-        s2 = ((slots >> sb) & smask) - 1
-        s3 = (slots & smask) - 1
-        deck = gkeys >> (pb + 3 * sb)
-        return deck, s1, s2, s3, claimed
-
-    def _encode(self, deck: IntArray, s1: IntArray, s2: IntArray, s3: IntArray, claimed: IntArray) -> IntArray:
-        sb, pb = self.slot_bits, self.point_bits
-        slots = ((s1 + 1) << (2 * sb)) | ((s2 + 1) << sb) | (s3 + 1)
-        return (((deck << (3 * sb)) | slots) << pb) | claimed
-
-    def _layer_of(self, np: Any, gkeys: IntArray) -> IntArray:
-        """Layer numbers: 4 + cards in the deck - 1 while there are any; else 0-3 by the slots still held."""
-        deck, s1, s2, _, _ = self._decode(np, gkeys)
-        held = np.where(s1 >= 0, 3, np.where(s2 >= 0, 2, np.where(gkeys >> self.point_bits != 0, 1, 0)))
-        return np.where(deck != 0, 3 + self._popcount[deck], held)  # type: ignore[no-any-return]
-
-    def _left(self, np: Any, gkeys: IntArray) -> IntArray:
-        deck, s1, s2, s3, _ = self._decode(np, gkeys)
-        pts = self._pts
-        return self._deck_points[deck] + pts[s1] + pts[s2] + pts[s3]  # type: ignore[no-any-return]
-
-    def _successors(self, np: Any, gkeys: IntArray, draws: int) -> tuple[IntArray, IntArray, IntArray, BoolArray]:
-        """For every group, card drawn and ending option: the next group, the resource index added, the dice mask."""
-        g = len(gkeys)
-        deck, s1, s2, s3, claimed = self._decode(np, gkeys)
-        succ = np.zeros((g, draws, OPTIONS), np.int64)
-        add = np.zeros((g, draws, OPTIONS), np.int64)
-        mask_id = np.full((g, draws, OPTIONS), 4 * self.n + 1, np.int64)
-        valid = np.zeros((g, draws, OPTIONS), bool)
-        alive = self._alive
-        for j in range(draws):
-            drawn = np.where(deck != 0, self._nth[deck, j], -1)
-            rest = np.where(drawn >= 0, deck & ~(np.int64(1) << np.maximum(drawn, 0)), deck)
-            display = (drawn, s1, s2, s3)
-            for o in range(OPTIONS):
-                claim = display[o - 1] if o else np.full(g, -1, np.int64)
-                new = [
-                    np.where((card >= 0) & (o != i + 1) & alive[card, i + 1], card, -1)
-                    for i, card in enumerate(display[:3])
-                ]
-                succ[:, j, o] = self._encode(rest, new[0], new[1], new[2], claimed + self._pts[claim])
-                add[:, j, o] = self._add[claim]
-                if o:
-                    valid[:, j, o] = claim >= 0
-                    mask_id[:, j, o] = np.where(claim >= 0, 4 * np.maximum(claim, 0) + (o - 1), 4 * self.n + 1)
-                else:
-                    valid[:, j, o] = True
-                    mask_id[:, j, o] = 4 * self.n
-        return succ, add, mask_id, valid
-
-    def _by_hints(self, np: Any, gkeys: IntArray) -> FloatArray:
-        """(groups, hints 0..H): 1 where won, 0 where lost (WIN), the final score at the end (SCORE); NaN elsewhere."""
-        claimed = (gkeys & ((1 << self.point_bits) - 1))[:, None]
-        hints = np.arange(self.cardset.hints + 1)[None, :]
-        out = np.full((len(gkeys), self.cardset.hints + 1), np.nan)
-        if self.mode == WIN:
-            target = self.cardset.target
-            out[(claimed + hints + self._left(np, gkeys)[:, None] < target)] = 0.0
-            out[claimed + hints >= target] = 1.0
-        else:
-            terminal = (gkeys >> self.point_bits) == 0
-            out[terminal] = (claimed + hints)[terminal].astype(np.float64)
-        return out  # type: ignore[no-any-return]
-
-    def _pruned(self, np: Any, gkeys: IntArray) -> BoolArray:
-        """(groups, resource vectors): True where the position's value is known without solving."""
-        known = ~np.isnan(self._by_hints(np, gkeys))
-        return known[:, self._hint_digit]  # type: ignore[no-any-return]
-
-    def _known_values(self, np: Any, gkeys: IntArray) -> FloatArray:
-        """(groups, resource vectors): the values decided without solving; NaN elsewhere."""
-        return self._by_hints(np, gkeys)[:, self._hint_digit]
-
-    # -- forward: which positions exist --
-
-    def _enumerate(self, np: Any) -> dict[int, _Layer]:
-        n = self.n
-        top = 3 + n
-        start = self.key((1 << n) - 1, (-1, -1, -1), 0, 0) >> self.rbits
-        table = np.zeros((1, self._box), bool)
-        table[0, : self.cardset.hints + 1] = True  # hints 0..H, no powers (hints are the lowest digit)
-        pending: dict[int, list[tuple[IntArray, BoolArray]]] = {top: [(np.array([start], np.int64), table)]}
-        layers: dict[int, _Layer] = {}
-        for lid in range(top, -1, -1):
-            chunks = pending.pop(lid, [])
-            if not chunks:
-                continue
-            gkeys, table = self._merge(np, chunks)
-            layer = layers[lid] = _Layer(gkeys)
-            if lid == 0:
-                continue  # the game is over: values only
-            table &= ~self._pruned(np, gkeys)
-            rows, rds = np.nonzero(table)
-            layer.rows, layer.rds = rows.astype(np.int64), rds.astype(np.int64)
-            if not len(rows):
-                continue
-            draws = self._draws(lid)
-            succ, add, _, valid = self._successors(np, gkeys, draws)
-            targets = np.unique(succ[valid])
-            tidx = np.searchsorted(targets, succ)
-            reached = np.zeros(len(targets) * self._box, bool)
-            box = self._box
-            for j in range(draws):
-                for o in range(OPTIONS):
-                    ok = valid[:, j, o][rows]
-                    if not ok.any():
-                        continue
-                    spot = (tidx[:, j, o] * box)[rows] + rds
-                    extra = add[:, j, o][rows]
-                    if not ok.all():
-                        spot, extra = spot[ok], extra[ok]
-                    reached[spot] = True
-                    more = extra > 0
-                    reached[spot[more] + extra[more]] = True
-            reached = reached.reshape(len(targets), box)
-            where = self._layer_of(np, targets)
-            for target in np.unique(where):
-                sel = where == target
-                pending.setdefault(int(target), []).append((targets[sel], reached[sel]))
-        return layers
-
-    def _merge(self, np: Any, chunks: list[tuple[IntArray, BoolArray]]) -> tuple[IntArray, BoolArray]:
-        if len(chunks) == 1:
-            return chunks[0]
-        gkeys, inverse = np.unique(np.concatenate([c[0] for c in chunks]), return_inverse=True)
-        table = np.zeros((len(gkeys), self._box), bool)
-        at = 0
-        for keys, part in chunks:
-            rows = inverse[at : at + len(keys)]
-            table[rows] |= part  # rows are distinct within a chunk
-            at += len(keys)
-        return gkeys, table
+    def _merged(self, np: Any, parts: list[_Values]) -> _Values:
+        """One table of values for the layers of an empty deck, which layer 4 (and each of 1-3) reads together."""
+        if len(parts) == 1:
+            return parts[0]
+        gkeys = np.concatenate([p.gkeys for p in parts])
+        order = np.argsort(gkeys, kind="stable")
+        offsets = np.cumsum([0] + [len(p.vals) for p in parts[:-1]])
+        first = np.concatenate([p.first[:-1] + off for p, off in zip(parts, offsets, strict=True)])[order]
+        local = np.concatenate([p.local.reshape(len(p.gkeys), -1) for p in parts])[order].reshape(-1)
+        return _Values(
+            gkeys[order], np.r_[first, 0], local, np.concatenate([p.vals for p in parts]), np.zeros(0, np.int64)
+        )
 
     # -- backward: the values --
 
-    def _evaluate(self, np: Any, lid: int, layer: _Layer, layers: dict[int, _Layer]) -> None:
-        values = self._known_values(np, layer.gkeys)
-        layer.values = values
-        count = len(layer.rows)
+    def _evaluate(
+        self,
+        np: Any,
+        lid: int,
+        layer: Layer,
+        below: dict[int, _Values],
+        memo: tuple[IntArray, FloatArray],
+        places: IntArray,
+    ) -> _Values:
+        """The values of the layer's positions, from the values of the layers below: written to ``memo`` (keys,
+        values; position p of group g at ``places[g] + p``) and returned group by group for the layer above."""
+        count = layer.count
+        out = self._blocks(np, layer)
         if lid == 0 or not count:
-            return
-        below = [b for b in ([lid - 1] if lid >= 5 else range(min(lid, 4))) if b in layers]
-        if len(below) == 1:
-            tkeys = layers[below[0]].gkeys
-            tvalues = layers[below[0]].values
-        else:
-            tkeys = np.concatenate([layers[b].gkeys for b in below])
-            order = np.argsort(tkeys)
-            tkeys = tkeys[order]
-            tvalues = np.concatenate([layers[b].values for b in below])[order]
-        assert tvalues is not None
-        flat = tvalues.reshape(-1)
-        box = self._box
+            return out
+        sources = self._merged(np, [below[b] for b in ([lid - 1] if lid >= 5 else range(min(lid, 4))) if b in below])
         draws = self._draws(lid)
-        succ, add, mask_id, valid = self._successors(np, layer.gkeys, draws)
-        at = np.searchsorted(tkeys, succ)
-        at[~valid] = 0
-        found = tkeys[np.minimum(at, len(tkeys) - 1)] == succ
-        assert bool(found[valid].all()), "a successor group is missing"
-        # Where each ending option's value table starts in ``flat`` (an invalid option's mask allows no dice).
-        # Arrays by (card drawn, option, group): each card drawn reads contiguous rows.
-        start = np.ascontiguousarray(np.where(valid, at * box + add, 0).transpose(1, 2, 0))
-        del succ, add, at, found
-        # Each dice pair's cell: bit o-1 set when claim option o allows it (o = 1..4; bit 0 is the card drawn).
-        cells = np.zeros((draws, len(PAIRS), len(layer.gkeys)), np.uint8)
-        for o in range(1, OPTIONS):
-            allowed = self._mask_rows[mask_id[:, :, o]] & valid[:, :, o, None]
-            cells |= allowed.transpose(1, 2, 0).astype(np.uint8) << (o - 1)
-        del mask_id
-        valid = np.ascontiguousarray(valid.transpose(1, 2, 0))
         # Chunks of whole groups: a position's tables read only positions of its own group.
         firsts = np.searchsorted(layer.rows, np.arange(len(layer.gkeys) + 1))
         cuts = [0]
-        limit = self.chunk
         while cuts[-1] < len(layer.gkeys):
             g0 = cuts[-1]
-            g1 = int(np.searchsorted(firsts, firsts[g0] + limit, side="right")) - 1
+            g1 = int(np.searchsorted(firsts, firsts[g0] + self.chunk, side="right")) - 1
             cuts.append(max(g1, g0 + 1))
         for g0, g1 in itertools.pairwise(cuts):
             s0, s1 = int(firsts[g0]), int(firsts[g1])
             if s0 == s1:
                 continue
-            rows, rds = layer.rows[s0:s1], layer.rds[s0:s1]
-            values[rows, rds] = self._evaluate_chunk(
-                np, rows - g0, rds, g1 - g0, start[:, :, g0:g1], cells[:, :, g0:g1], valid[:, :, g0:g1], flat, draws
-            )
+            rows = layer.rows[s0:s1].astype(np.int64)
+            rds = layer.rds[s0:s1].astype(np.int64)
+            reads = self._reads(np, layer.gkeys[g0:g1], draws, sources)
+            values = self._evaluate_chunk(np, rows - g0, rds, g1 - g0, reads, sources, draws)
+            out.fill(np, self._box, slice(s0, s1), rows, rds, values)
+            at = places[rows] + np.arange(s0, s1)
+            memo[0][at] = (layer.gkeys[rows] << self.rbits) | self._packed[rds]
+            memo[1][at] = values
             progress, done, total = self._report
             self._report = (progress, done + (s1 - s0) * draws, total)
             if progress is not None:
                 progress(done + (s1 - s0) * draws, total)
         self.stats.turns += count * draws
         self.peak_positions = max(self.peak_positions, count)
+        return out
 
-    def _evaluate_chunk(
-        self,
-        np: Any,
-        rows: IntArray,
-        rds: IntArray,
-        groups: int,
-        start: IntArray,
-        cells: NDArray[np.uint8],
-        valid: BoolArray,
-        flat: FloatArray,
-        draws: int,
-    ) -> FloatArray:
-        """The values of the positions (rows, rds) of a few whole groups, averaged over the cards drawn."""
+    def _reads(
+        self, np: Any, gkeys: IntArray, draws: int, sources: _Values
+    ) -> tuple[IntArray, IntArray, NDArray[np.uint8], BoolArray]:
+        """For a few groups, by (card drawn, option, group): where each ending's value lies in ``sources``
+        (a place in its table of places, and its group's block), the dice cells, and which options exist."""
+        box = self._box
+        succ, add, mask_id, valid = self._successors(np, gkeys, draws)
+        at = np.searchsorted(sources.gkeys, succ)
+        at[~valid] = 0
+        found = sources.gkeys[np.minimum(at, len(sources.gkeys) - 1)] == succ
+        assert bool(found[valid].all()), "a successor group is missing"
+        # An invalid option (no card to claim) reads anything: no dice pair allows it.
+        lookup = np.ascontiguousarray(np.where(valid, at * box + add, 0).transpose(1, 2, 0))
+        first = np.ascontiguousarray(np.where(valid, sources.first[at], 0).transpose(1, 2, 0))
+        # Each dice pair's cell: bit o-1 set when claim option o allows it (o = 1..4; bit 0 is the card drawn).
+        cells = np.zeros((draws, len(PAIRS), len(gkeys)), np.uint8)
+        for o in range(1, OPTIONS):
+            allowed = self._mask_rows[mask_id[:, :, o]] & valid[:, :, o, None]
+            cells |= allowed.transpose(1, 2, 0).astype(np.uint8) << (o - 1)
+        return lookup, first, cells, np.ascontiguousarray(valid.transpose(1, 2, 0))
+
+    def _spending_steps(
+        self, np: Any, rows: IntArray, rds: IntArray, groups: int
+    ) -> list[tuple[int, int, int, IntArray, IntArray | None]]:
+        """The steps of spending one resource, the same for every card drawn: (first, last, field, tables read,
+        positions or None), the positions sorted by total resources. Column ``len(rows)`` of a chunk's table is
+        -inf: a position without the resource reads it and gains nothing."""
         count = len(rows)
         levels = self._levels[rds]
-        order = np.argsort(levels, kind="stable")
-        rows, rds, levels = rows[order], rds[order], levels[order]
         bounds = np.searchsorted(levels, np.arange(int(levels[-1]) + 2))
         index = np.full((groups, self._box), -1, np.int64)
         index[rows, rds] = np.arange(count)
-        # The spending steps, the same for every card drawn: (first, last, field, tables read, positions or None).
-        # Column ``count`` of the table is -inf: a position without the resource reads it and gains nothing.
         steps: list[tuple[int, int, int, IntArray, IntArray | None]] = []
         for level in range(1, len(bounds) - 1):
             lo, hi = int(bounds[level]), int(bounds[level + 1])
@@ -579,8 +375,24 @@ class FastSolver(Solver):
                     steps.append((lo, hi, f, np.where(has, prev, count), None))
                 elif share:
                     steps.append((lo, hi, f, prev[has], np.nonzero(has)[0] + lo))
-        del index
-        starts = start[:, :, rows]
+        return steps
+
+    def _evaluate_chunk(
+        self,
+        np: Any,
+        rows: IntArray,
+        rds: IntArray,
+        groups: int,
+        reads: tuple[IntArray, IntArray, NDArray[np.uint8], BoolArray],
+        sources: _Values,
+        draws: int,
+    ) -> FloatArray:
+        """The values of the positions (rows, rds) of a few whole groups, averaged over the cards drawn."""
+        lookup, first, cells, valid = reads
+        count = len(rows)
+        order = np.argsort(self._levels[rds], kind="stable")
+        rows, rds = rows[order], rds[order]
+        steps = self._spending_steps(np, rows, rds, groups)
         # Where each (pair, position)'s cell value lies in ``best`` (cells, positions).
         spots = cells[:, :, rows].astype(np.int64)
         spots *= count
@@ -588,30 +400,32 @@ class FastSolver(Solver):
         best = np.empty((CELLS, count))
         table = np.empty((len(PAIRS), count + 1))  # pair-major: a dice move is a row gather
         table[:, count] = -np.inf
+        fill = np.empty((len(PAIRS), count))
         total = np.zeros(count)
         for j in range(draws):
             # The best ending for each cell of options, then each pair reads its cell's value.
             present = [o for o in range(1, OPTIONS) if valid[j, o].any()]
             top = max(present, default=0)
-            best[0] = flat[starts[j, 0] + rds]
+            best[0] = self._successor_values(np, lookup[j, 0], first[j, 0], rows, rds, sources)
             for o in range(1, top + 1):
                 bit = 1 << (o - 1)
-                w = flat[starts[j, o] + rds] if o in present else None
+                w = self._successor_values(np, lookup[j, o], first[j, o], rows, rds, sources) if o in present else None
                 for c in range(bit, 2 * bit):
                     if w is None:
                         best[c] = best[c - bit]
                     else:
                         np.maximum(best[c - bit], w, out=best[c])
-            table[:, :count] = np.take(best, spots[j], mode="clip")
-            if np.isnan(table[:, :count]).any():
-                raise AssertionError("a successor position has no value")
+            np.take(best, spots[j], out=fill, mode="clip")
+            table[:, :count] = fill
             for lo, hi, f, prev, cols in steps:
-                spent = self._spend(np, np.take(table, prev, axis=1, mode="clip"), f)
+                spent = self._spend(np, table[:, prev], f)
                 if cols is None:
                     np.maximum(table[:, lo:hi], spent, out=table[:, lo:hi])
                 else:
-                    table[:, cols] = np.maximum(np.take(table, cols, axis=1, mode="clip"), spent)
+                    table[:, cols] = np.maximum(table[:, cols], spent)
             total += self._weights @ table[:, :count]
+        if np.isnan(total).any():  # a NaN read anywhere reaches the total: max and sums keep it
+            raise AssertionError("a successor position has no value")
         out = np.empty(count)
         out[order] = total / draws
         return out  # type: ignore[no-any-return]
@@ -628,6 +442,13 @@ class FastSolver(Solver):
         for move in moves[1:]:
             np.maximum(out, before[move], out=out)
         return out  # type: ignore[no-any-return]
+
+    def _successor_values(
+        self, np: Any, lookup: IntArray, first: IntArray, rows: IntArray, rds: IntArray, sources: _Values
+    ) -> FloatArray:
+        """The value of one ending of the turn for each position: a place in the table, then the value there."""
+        local = np.take(sources.local, lookup[rows] + rds, mode="clip")
+        return np.take(sources.vals, first[rows] + local, mode="clip")  # type: ignore[no-any-return]
 
     # -- the pure-Python methods read the values --
 
