@@ -51,6 +51,10 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
 
+    _value_: str
+    _order: int
+    """The suit's place in the enum, set once below: cards are sorted and numbered by it very often."""
+
     @property
     def symbol(self) -> str:
         """The suit's sign, ``♣ ♦ ♥ ♠``: a shape that tells the suit without colour."""
@@ -59,12 +63,12 @@ class Suit(enum.Enum):
     @property
     def is_red(self) -> bool:
         """Diamonds and hearts are red; clubs and spades black."""
-        return self.value in _RED
+        return self._value_ in _RED
 
     @property
     def index(self) -> int:
         """0 to 3, in the order of the enum."""
-        return SUITS.index(self)
+        return self._order
 
     @property
     def word(self) -> str:
@@ -75,6 +79,8 @@ class Suit(enum.Enum):
 _RED = frozenset("DH")
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 SUITS: tuple[Suit, ...] = tuple(Suit)
+for _order, _suit in enumerate(SUITS):
+    _suit._order = _order
 _SUIT_BY_TEXT = {**{s.value: s for s in SUITS}, **{s.symbol: s for s in SUITS}}
 
 
@@ -102,7 +108,7 @@ class Card:
     def __str__(self) -> str:
         if self.suit is None:
             return JOKER_TEXT
-        return RANK_LETTERS[self.rank - 1] + self.suit.value
+        return RANK_LETTERS[self.rank - 1] + self.suit._value_  # the plain attribute: ``value`` costs a lookup
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -113,7 +119,7 @@ class Card:
         return self._key() < other._key()
 
     def _key(self) -> tuple[int, int]:
-        return (self.rank, -1 if self.suit is None else self.suit.index)
+        return (self.rank, -1 if self.suit is None else self.suit._order)
 
     @property
     def is_joker(self) -> bool:
@@ -123,7 +129,7 @@ class Card:
     @property
     def is_red(self) -> bool:
         """Whether the card's suit is red (a joker is neither: False)."""
-        return self.suit is not None and self.suit.value in _RED
+        return self.suit is not None and self.suit._value_ in _RED
 
     @property
     def display(self) -> str:
@@ -145,7 +151,7 @@ class Card:
         """0 to 51 in Microsoft's order (rank first, then clubs, diamonds, hearts, spades)."""
         if self.suit is None:
             raise CardError("a joker has no place among the 52 cards")
-        return (self.rank - 1) * len(SUITS) + self.suit.index
+        return (self.rank - 1) * len(SUITS) + self.suit._order
 
     @classmethod
     def from_index(cls, index: int) -> Card:

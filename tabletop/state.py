@@ -107,9 +107,20 @@ class State(abc.ABC, Generic[A]):
         ever receives one of :meth:`legal_actions`, and a refusal carries the
         game's own reason (``_why_illegal``).
         """
-        if action not in self.legal_actions():
+        if not self._is_legal(action):
             raise IllegalActionError(self._why_illegal(action))
         self._apply_action(action)
+
+    def _is_legal(self, action: A) -> bool:
+        """Whether ``action`` is among :meth:`legal_actions`, without sorting them (which costs a ``str`` each)."""
+        if type(self).legal_actions is not State.legal_actions:
+            return action in self.legal_actions()  # the game lists them itself
+        player = self.current_player()
+        if player == TERMINAL:
+            return False
+        if player == CHANCE:
+            return any(outcome == action for outcome, _ in self.chance_outcomes())
+        return action in self._legal_actions(player)
 
     def _apply_action(self, action: A) -> None:
         """Change this state by ``action``, which :meth:`apply` has checked is legal."""
