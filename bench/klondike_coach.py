@@ -1,12 +1,13 @@
 """The coach's own play (the computer level ``coach``) over seeded Klondike games: how many it wins.
 
-    .venv/bin/python bench/klondike_coach.py DRAW [GAMES] [SECONDS]
+    .venv/bin/python bench/klondike_coach.py DRAW [GAMES] [SECONDS] [FIRST]
 
-Game ``n`` is dealt from seed ``n`` (1 to GAMES), with the given number of cards drawn and unlimited
-passes, as ``tabletop simulate klondike --agents coach --variant draw=DRAW --seed 1`` plays them. A line per
-game is printed as it ends, then the wins with a 95% interval, and the processor and wall time. With
-SECONDS, it stops after the game that passes that much wall time (on a shared machine: say how many were
-played).
+Game ``n`` is dealt from seed ``n`` (FIRST, default 1, to FIRST + GAMES - 1), with the given number of cards
+drawn and unlimited passes, as ``tabletop simulate klondike --agents coach --variant draw=DRAW --seed 1``
+plays them. A line per game is printed as it ends, with its processor time, then the wins with a 95%
+interval, and the processor and wall time. With SECONDS, it stops after the game that passes that much
+wall time (on a shared machine: say how many were played). Runs over parts of a range, side by side,
+add up line by line.
 
 >>> interval(30, 100)
 (0.3, 0.09)
@@ -41,14 +42,17 @@ def play(draw: str, seed: int) -> tuple[bool, int]:
 def main(argv: list[str]) -> int:
     draw = argv[0] if argv else "1"
     games = int(argv[1]) if len(argv) > 1 else 1000
-    budget = float(argv[2]) if len(argv) > 2 else math.inf
+    budget = float(argv[2]) if len(argv) > 2 and argv[2] != "inf" else math.inf
+    first = int(argv[3]) if len(argv) > 3 else 1
     start_wall, start_cpu = time.monotonic(), time.process_time()
     wins = played = 0
-    for seed in range(1, games + 1):
+    for seed in range(first, first + games):
+        game_cpu = time.process_time()
         won, moves = play(draw, seed)
         wins += won
         played += 1
-        print(f"seed {seed}: {'won' if won else 'lost'} in {moves} moves", flush=True)
+        spent = time.process_time() - game_cpu
+        print(f"seed {seed}: {'won' if won else 'lost'} in {moves} moves, {spent:.2f} s", flush=True)
         if time.monotonic() - start_wall > budget:
             break
     rate, half = interval(wins, played)
