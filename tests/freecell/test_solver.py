@@ -14,7 +14,7 @@ from tabletop_freecell.analyst import SolverAnalyst
 from tabletop_freecell.coach import line_of, winning_line
 from tabletop_freecell.command import solve_command
 from tabletop_freecell.rules import FreeCellState, Move
-from tabletop_freecell.solver import from_state, solve, solve_state
+from tabletop_freecell.solver import NODE_LIMIT, from_state, solve, solve_state
 
 
 @pytest.mark.parametrize("auto", ["safe", "off"])
@@ -109,3 +109,27 @@ def test_deal_11982_has_no_solution() -> None:
     # position reachable (about 62,000 of them, some seconds).
     result = solve_state(game.new_initial_state({"deal": "11982"}), node_limit=500_000)
     assert result.lost
+
+
+@pytest.mark.parametrize("deal", [70, 129, 175, 178, 410, 470, 857])
+def test_the_deals_a_single_search_could_not_settle_are_solved_within_the_default_limit(deal: int) -> None:
+    # A single best-first search left these seven of deals 1-1,000 unsettled after 200,000 positions; the
+    # portfolio of searches with restarts wins each within the default node limit, and the line replays.
+    state = game.new_initial_state({"deal": str(deal)})
+    result = solve_state(state)
+    assert result.solved and result.expanded <= NODE_LIMIT
+    line = line_of(state, result.moves)
+    match = Match.replay(game, line, options={"deal": str(deal)}, seed=0)
+    assert match.state.is_terminal() and match.state.returns() == [1.0]
+
+
+@pytest.mark.parametrize("auto", ["safe", "off"])
+def test_solutions_of_many_deals_replay_to_a_win_under_the_rules(auto: str) -> None:
+    for deal in range(1, 26):
+        state = game.new_initial_state({"deal": str(deal), "auto": auto})
+        line = winning_line(state)
+        assert line, f"deal {deal} was not solved"
+        replayed = game.new_initial_state({"deal": str(deal), "auto": auto})
+        for text in line:
+            replayed.apply(Move.parse(text))
+        assert replayed.won(), f"deal {deal}'s line does not win"

@@ -10,11 +10,12 @@ True
 from __future__ import annotations
 
 from tabletop_freecell.rules import CELL_KEYS, HOME_KEY, FreeCellState, Move
-from tabletop_freecell.solver import CELL, HOME, NODE_LIMIT, Result, Step, int_card, solve_state
+from tabletop_freecell.solver import CELL, EMPTY, HOME, NODE_LIMIT, Result, Step, int_card, solve_state
 
 
 def step_move(state: FreeCellState, step: Step) -> Move:
-    """The game's move that makes the solver's ``step`` in ``state``."""
+    """The game's move that makes the solver's ``step`` in ``state`` (onto the first empty cascade when the
+    step goes to an empty one, as any of them will do)."""
     card = int_card(step.card)
     if card in state.cells:
         source = CELL_KEYS[state.cells.index(card)]
@@ -25,8 +26,11 @@ def step_move(state: FreeCellState, step: Step) -> Move:
         return Move(source, HOME_KEY)
     if step.target == CELL:
         return Move(source, CELL_KEYS[state.cells.index(None)])
-    target = str(step.target + 1)
-    if source in CELL_KEYS or state.cascades[step.target]:
+    if step.target != EMPTY:
+        under = int_card(step.target)
+        return Move(source, str(next(i for i, c in enumerate(state.cascades) if c and c[-1] == under) + 1))
+    target = str(next(i for i, c in enumerate(state.cascades) if not c) + 1)
+    if source in CELL_KEYS:
         return Move(source, target)
     counts = state.movable(source, target)
     return Move(source, target) if step.count == counts[-1] else Move(source, target, step.count)

@@ -1,0 +1,245 @@
+"""The solver's search: positions as small byte strings, every move from a position, best-first search.
+
+A position is ``(cascades, cells, home)``: the eight cascades as ``bytes`` (a card is ``rank * 4 + suit``,
+bottom card first) sorted, so that positions differing only in the order of their cascades are one; the
+free cells' cards as sorted ``bytes``; the foundations' ranks by suit. ``(cascades, cells)`` is the
+position's key (the foundations follow from the cards left). Safe moves home are made as part of the move
+that allows them, as the game makes them.
+
+A move is ``(card, target, count, went_home)``: the card (the lowest of a sequence of ``count``) goes to
+:data:`HOME`, to a free cell (:data:`CELL`), onto an empty cascade (:data:`EMPTY`) or onto the card
+``target``; ``went_home`` holds the cards that then went home by themselves, in order.
+
+>>> from tabletop_freecell.heuristic import Weights
+>>> from tabletop_freecell.solver import from_state, game_state
+>>> found = search(from_state(game_state(1)).packed(), Weights(3, 4, 1, 2, 3).distance, 10_000)
+>>> found.won is not None, found.exhausted
+(True, False)
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+HOME = -1
+"""A move's target: the foundation of the card's suit."""
+CELL = -2
+"""A move's target: a free cell."""
+EMPTY = -3
+"""A move's target: an empty cascade."""
+
+RED_SUIT_INDEXES = (1, 2)
+"""Diamonds and hearts (suits are numbered clubs, diamonds, hearts, spades)."""
+KING = 13
+CARDS = 52
+
+Cascades = tuple[bytes, ...]
+Packed = tuple[Cascades, bytes, tuple[int, ...]]
+"""A position: sorted cascades, sorted free cells, foundations by suit."""
+Key = tuple[Cascades, bytes]
+Move = tuple[int, int, int, bytes]
+Evaluate = Callable[[Cascades, bytes, tuple[int, ...]], int]
+
+
+def _red(card: int) -> bool:
+    return (card & 3) in RED_SUIT_INDEXES
+
+
+def _builds_on(card: int, under: int) -> bool:
+    return (card >> 2) == (under >> 2) - 1 and _red(card) != _red(under)
+
+
+FITS = frozenset((card, under) for card in range(4, 56) for under in range(4, 56) if _builds_on(card, under))
+"""The pairs (card, under) where ``card`` may lie on ``under`` in a cascade."""
+_OPPOSITE = tuple((0, 3) if s in RED_SUIT_INDEXES else (1, 2) for s in range(4))
+"""For each suit, the two suits of the other colour (clubs and spades are black)."""
+
+
+def is_safe(home: tuple[int, ...] | list[int], card: int) -> bool:
+    """Whether ``card`` may go home by itself: next on its foundation, and no card of the other colour that
+    could still need it left (Aces and twos always; else both other-colour foundations hold the rank below)."""
+    rank, suit = card >> 2, card & 3
+    if home[suit] != rank - 1:
+        return False
+    if rank <= 2:
+        return True
+    a, b = _OPPOSITE[suit]
+    return home[a] >= rank - 1 and home[b] >= rank - 1
+
+
+def settle(cascades: list[bytes], cells: list[int], home: list[int]) -> bytes:
+    """Send every card that may safely go home there, in place; the cards sent, in order."""
+    went = bytearray()
+    moved = True
+    while moved:
+        moved = False
+        for i, cascade in enumerate(cascades):
+            while cascade and is_safe(home, cascade[-1]):
+                card = cascade[-1]
+                cascade = cascade[:-1]
+                home[card & 3] += 1
+                went.append(card)
+                moved = True
+            cascades[i] = cascade
+        for card in list(cells):
+            if is_safe(home, card):
+                cells.remove(card)
+                home[card & 3] += 1
+                went.append(card)
+                moved = True
+    return bytes(went)
+
+
+def run_length(cascade: bytes) -> int:
+    """How many cards at the top of ``cascade`` form a sequence (down by one, colours alternating)."""
+    n = 1 if cascade else 0
+    while n < len(cascade) and (cascade[-n], cascade[-n - 1]) in FITS:
+        n += 1
+    return n
+
+
+def _after(
+    cascades: Cascades,
+    cells: bytes,
+    home: tuple[int, ...],
+    changes: dict[int, bytes],
+    new_cells: list[int],
+    uncovered: int,
+) -> tuple[Packed, bytes]:
+    """The position after a move that set the cascades in ``changes`` and the cells to ``new_cells``, with
+    the safe moves home it allows. ``uncovered`` is a card the move laid bare (0: none); unless the move
+    itself went home, only that card can have become safe."""
+    listed = list(cascades)
+    for i, cascade in changes.items():
+        listed[i] = cascade
+    went = b""
+    new_home = list(home)
+    if uncovered < 0 or (uncovered and is_safe(home, uncovered)):
+        if uncovered < 0:
+            new_home[-uncovered & 3] += 1
+        went = settle(listed, new_cells, new_home)
+    listed.sort()
+    return (tuple(listed), bytes(sorted(new_cells)), tuple(new_home)), went
+
+
+def successors(position: Packed, cell_count: int) -> Iterator[tuple[Move, Packed]]:
+    """Every move from ``position`` and the position after it (one of the moves that differ only by which
+    empty cascade or free cell they use); moves home first, then onto cascades, then to empty places."""
+    cascades, cells, home = position
+    free = cell_count - len(cells)
+    empties = sum(1 for c in cascades if not c)
+    first_empty = empties - 1 if empties else -1  # empty cascades sort first: any of them will do
+    to_full = (free + 1) << empties
+    to_empty = (free + 1) << max(0, empties - 1)
+    runs = [run_length(c) for c in cascades]
+    cell_list = list(cells)
+    # Home: a card next on its foundation (the safe ones went already).
+    for i, cascade in enumerate(cascades):
+        if cascade and home[cascade[-1] & 3] == (cascade[-1] >> 2) - 1:
+            card = cascade[-1]
+            after, went = _after(cascades, cells, home, {i: cascade[:-1]}, list(cell_list), -card)
+            yield (card, HOME, 1, went), after
+    for card in cells:
+        if home[card & 3] == (card >> 2) - 1:
+            rest = list(cell_list)
+            rest.remove(card)
+            after, went = _after(cascades, cells, home, {}, rest, -card)
+            yield (card, HOME, 1, went), after
+    # Onto a cascade's top card: from a free cell, or a sequence from another cascade.
+    for j, onto in enumerate(cascades):
+        if not onto:
+            continue
+        under = onto[-1]
+        for card in cells:
+            if (card, under) in FITS:
+                rest = list(cell_list)
+                rest.remove(card)
+                after, went = _after(cascades, cells, home, {j: onto + bytes((card,))}, rest, 0)
+                yield (card, under, 1, went), after
+        for i, cascade in enumerate(cascades):
+            if i == j or not cascade:
+                continue
+            n = (under >> 2) - (cascade[-1] >> 2)
+            if 1 <= n <= runs[i] and n <= to_full and (cascade[-n], under) in FITS:
+                left = cascade[:-n]
+                after, went = _after(
+                    cascades, cells, home, {i: left, j: onto + cascade[-n:]}, list(cell_list), left[-1] if left else 0
+                )
+                yield (cascade[-n], under, n, went), after
+    # Onto an empty cascade: a free cell's card, or a sequence (not a whole cascade: that changes nothing).
+    if first_empty >= 0:
+        for card in cells:
+            rest = list(cell_list)
+            rest.remove(card)
+            after, went = _after(cascades, cells, home, {first_empty: bytes((card,))}, rest, 0)
+            yield (card, EMPTY, 1, went), after
+        for i, cascade in enumerate(cascades):
+            most = min(runs[i], to_empty, len(cascade) - 1)
+            for n in range(most, 0, -1):
+                left = cascade[:-n]
+                after, went = _after(
+                    cascades, cells, home, {i: left, first_empty: cascade[-n:]}, list(cell_list), left[-1]
+                )
+                yield (cascade[-n], EMPTY, n, went), after
+    # To a free cell.
+    if free:
+        for i, cascade in enumerate(cascades):
+            if cascade:
+                left = cascade[:-1]
+                after, went = _after(
+                    cascades, cells, home, {i: left}, [*cell_list, cascade[-1]], left[-1] if left else 0
+                )
+                yield (cascade[-1], CELL, 1, went), after
+
+
+@dataclass(frozen=True)
+class Found:
+    """What one search found: the moves of a win (None: none found), positions expanded, and whether every
+    position reachable was searched (so that finding none is a proof)."""
+
+    won: tuple[Move, ...] | None
+    expanded: int
+    exhausted: bool
+
+
+def search(start: Packed, evaluate: Evaluate, budget: int, cell_count: int = 4, newest_first: bool = True) -> Found:
+    """Best-first search from ``start`` by ``evaluate`` (lower first), expanding at most ``budget`` positions.
+
+    Ties go to the position found last (deeper lines first), which keeps a greedy search moving."""
+    if sum(start[2]) == CARDS:
+        return Found((), 0, False)
+    start_key: Key = (start[0], start[1])
+    parents: dict[Key, tuple[Key, Move] | None] = {start_key: None}
+    frontier: list[tuple[int, int, Packed]] = [(evaluate(*start), 0, start)]
+    tie = 0
+    step = -1 if newest_first else 1
+    expanded = 0
+    push, pop = heapq.heappush, heapq.heappop
+    while frontier:
+        if expanded >= budget:
+            return Found(None, expanded, False)
+        position = pop(frontier)[2]
+        expanded += 1
+        here = (position[0], position[1])
+        for move, after in successors(position, cell_count):
+            key = (after[0], after[1])
+            if key in parents:
+                continue
+            parents[key] = (here, move)
+            if sum(after[2]) == CARDS:
+                return Found(_line(parents, key), expanded, False)
+            tie += step
+            push(frontier, (evaluate(*after), tie, after))
+    return Found(None, expanded, True)
+
+
+def _line(parents: dict[Key, tuple[Key, Move] | None], key: Key) -> tuple[Move, ...]:
+    moves = []
+    link = parents[key]
+    while link is not None:
+        key, move = link
+        moves.append(move)
+        link = parents[key]
+    return tuple(reversed(moves))
