@@ -16,6 +16,8 @@ Two pieces a game's solver shares with every other:
   :func:`serve`. A Hint asked before it is done waits for it (showing how far
   it has got), then reads the solution it kept.
 
+And two for a ``solve`` command: :func:`solve_with_progress` and :func:`peak_memory_mb`.
+
 >>> fmt = SolutionFormat(b"EXAMPLE!", version=1, entry_bytes=8)
 >>> fmt.header.size
 84
@@ -249,3 +251,29 @@ def serve(
         print(REFUSED + " ".join(str(exc).split()), flush=True)
         return EXIT_REFUSED
     return 0
+
+
+def solve_with_progress(solve: Callable[[Callable[[int, int], None]], float]) -> float:
+    """``solve(progress)`` behind a progress bar at a terminal (nothing is drawn when the output is piped)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+    console = Console(highlight=False)
+    columns = (TextColumn("Solving"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
+        task = bar.add_task("solving", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return solve(progress)
+
+
+def peak_memory_mb() -> float | None:
+    """The most memory this process has held, in MB (None where the system does not say)."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KB elsewhere

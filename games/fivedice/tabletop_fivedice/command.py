@@ -8,10 +8,11 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tabletop.solutions import peak_memory_mb, solve_with_progress
 from tabletop_fivedice.scoring import OFFICIAL, RULES
 
 if TYPE_CHECKING:
-    from tabletop_fivedice.advisor import Advisor
+    pass
 
 RULE_NAMES = {"official": "official rules (forced joker)", "free": "free-choice joker", "none": "no bonus, no joker"}
 
@@ -27,7 +28,7 @@ def solve_command(args: Sequence[str]) -> int:
 
     advisor = Advisor(options.joker, None if options.no_cache else options.cache_dir)
     wall, cpu = time.perf_counter(), time.process_time()
-    value = solve_with_progress(advisor)
+    value = solve_with_progress(advisor.solve)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     if advisor.damaged_cache:
         print(DAMAGED_CACHE, file=sys.stderr)
@@ -44,29 +45,3 @@ def solve_command(args: Sequence[str]) -> int:
     if advisor.path is not None:
         print(f"Solution kept in {advisor.path}")
     return 0
-
-
-def solve_with_progress(advisor: Advisor) -> float:
-    """``advisor.solve()`` behind a progress bar at a terminal (nothing is drawn when the output is piped)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
-
-    console = Console(highlight=False)
-    columns = (TextColumn("Solving"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task("solving", total=None)
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        return advisor.solve(progress)
-
-
-def peak_memory_mb() -> float | None:
-    """The most memory this process has held, in MB (None where the system does not say)."""
-    try:
-        import resource
-    except ImportError:  # not on Windows
-        return None
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KB elsewhere

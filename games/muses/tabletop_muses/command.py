@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tabletop.solutions import peak_memory_mb, solve_with_progress
 from tabletop_muses.cards import CardFileError, CardSet, load_cards
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def solve_command(args: Sequence[str]) -> int:
     advisor.prepare()
     say_notes(advisor)
     try:
-        value = solve_with_progress(advisor)
+        value = solve_with_progress(advisor.solve)
     except SolveRefused as exc:
         say_notes(advisor)
         more = " (--max-memory GB raises the limit where the computer has room)" if isinstance(exc, TooLarge) else ""
@@ -133,29 +134,3 @@ def print_size(advisor: Advisor) -> int:
     elif limit is not None:
         print(f"Within the limit of {limit / 1e9:g} GB.")
     return 0
-
-
-def solve_with_progress(advisor: Advisor) -> float:
-    """``advisor.solve()`` behind a progress bar at a terminal (nothing is drawn when the output is piped)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
-
-    console = Console(highlight=False)
-    columns = (TextColumn("Solving"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task("solving", total=None)
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        return advisor.solve(progress)
-
-
-def peak_memory_mb() -> float | None:
-    """The most memory this process has held, in MB (None where the system does not say)."""
-    try:
-        import resource
-    except ImportError:  # not on Windows
-        return None
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KB elsewhere
