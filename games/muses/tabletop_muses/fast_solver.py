@@ -76,7 +76,7 @@ Progress = Callable[[int, int], None]
 
 MEMORY_LIMIT = 4_000_000_000
 """The most memory a solve may take unless told otherwise (``tabletop muses solve --max-memory``): room on a
-laptop of 8 GB beside everything else it runs. The default set takes about 0.25 GB."""
+laptop of 8 GB beside everything else it runs. The default set takes about 0.23 GB."""
 MEMORY_BASE = 60_000_000
 """The program, numpy and the card set's tables, before any position."""
 BYTES_PER_POSITION = 24
@@ -86,7 +86,12 @@ BYTES_PER_GROUP_VECTOR = 3
 """Each (group, resource vector) of the two largest layers held at once: the forward pass's tables of booleans,
 and the byte that says where a successor's value lies. With these three figures :meth:`FastSolver.memory_needed`
 says, against the peak measured on this machine: eight of the default cards 0.11 GB (0.10; 0.14 to maximise the
-score, 0.12), the default set 0.32 GB (0.25; 0.37 to maximise the score, 0.30): a little above, never below."""
+score, 0.11), the default set 0.32 GB (0.23; 0.37 to maximise the score, 0.26), the ten-card set of the tests
+2.2 GB (1.7): above, never below."""
+
+
+KEYS_AT_ONCE = 1 << 18
+"""Positions whose keys are made together at the end of a solve (a few MB of room)."""
 
 
 def _numpy() -> Any:
@@ -200,18 +205,26 @@ class FastSolver(LayeredSolver):
         if progress is not None:
             progress(0, total)
         starts = self._deck_starts(np, layers)
+        places = {lid: self._places(np, lid, layer, starts) for lid, layer in sorted(layers.items())}
         count = sum(layer.count for layer in layers.values())
-        memo = np.empty(count, np.int64), np.empty(count, np.float64)
+        values = np.empty(count, np.float64)
         below: dict[int, _Values] = {}
         for lid in sorted(layers):
-            layer = layers[lid]
-            below[lid] = self._evaluate(np, lid, layer, below, memo, self._places(np, lid, layer, starts))
-            layer.rows = layer.rds = None
+            below[lid] = self._evaluate(np, lid, layers[lid], below, values, places[lid])
             for done in [b for b in below if b < lid and (lid >= 5 or lid == 4)]:
                 del below[done]  # no later layer reads it
         del below
+        # The keys last, once the values of the layers are let go: the peak of memory is lower.
+        keys = np.empty(count, np.int64)
+        for lid, layer in layers.items():
+            for s0 in range(0, layer.count, KEYS_AT_ONCE):
+                rows = layer.rows[s0 : s0 + KEYS_AT_ONCE]
+                rds = layer.rds[s0 : s0 + KEYS_AT_ONCE]
+                keys[places[lid][rows] + np.arange(s0, s0 + len(rows))] = (
+                    layer.gkeys[rows] << self.rbits
+                ) | self._packed[rds]
+            layer.rows = layer.rds = None
         # The positions of an empty deck come from four layers: their keys are sorted here.
-        keys, values = memo
         empty = int(np.searchsorted(keys, 1 << (self.rbits + self.point_bits + 3 * self.slot_bits)))
         if empty:
             order = np.argsort(keys[:empty], kind="stable")
@@ -291,11 +304,11 @@ class FastSolver(LayeredSolver):
         lid: int,
         layer: Layer,
         below: dict[int, _Values],
-        memo: tuple[IntArray, FloatArray],
+        memo: FloatArray,
         places: IntArray,
     ) -> _Values:
-        """The values of the layer's positions, from the values of the layers below: written to ``memo`` (keys,
-        values; position p of group g at ``places[g] + p``) and returned group by group for the layer above."""
+        """The values of the layer's positions, from the values of the layers below: written to ``memo`` (position
+        p of group g at ``places[g] + p``) and returned group by group for the layer above."""
         count = layer.count
         out = self._blocks(np, layer)
         if lid == 0 or not count:
@@ -319,8 +332,7 @@ class FastSolver(LayeredSolver):
             values = self._evaluate_chunk(np, rows - g0, rds, g1 - g0, reads, sources, draws)
             out.fill(np, self._box, slice(s0, s1), rows, rds, values)
             at = places[rows] + np.arange(s0, s1)
-            memo[0][at] = (layer.gkeys[rows] << self.rbits) | self._packed[rds]
-            memo[1][at] = values
+            memo[at] = values
             progress, done, total = self._report
             self._report = (progress, done + (s1 - s0) * draws, total)
             if progress is not None:
