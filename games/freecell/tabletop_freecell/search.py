@@ -196,43 +196,66 @@ def successors(position: Packed, cell_count: int) -> Iterator[tuple[Move, Packed
 
 @dataclass(frozen=True)
 class Found:
-    """What one search found: the moves of a win (None: none found), positions expanded, and whether every
-    position reachable was searched (so that finding none is a proof)."""
+    """Where a search stands: the moves of a win (None: none found yet), positions expanded so far, and
+    whether every position reachable has been searched (so that finding none is a proof)."""
 
     won: tuple[Move, ...] | None
     expanded: int
     exhausted: bool
 
 
-def search(start: Packed, evaluate: Evaluate, budget: int, cell_count: int = 4, newest_first: bool = True) -> Found:
-    """Best-first search from ``start`` by ``evaluate`` (lower first), expanding at most ``budget`` positions.
+class Search:
+    """A best-first search from ``start`` by ``evaluate`` (lower first) that can be stopped and resumed.
 
-    Ties go to the position found last (deeper lines first), which keeps a greedy search moving."""
-    if sum(start[2]) == CARDS:
-        return Found((), 0, False)
-    start_key: Key = (start[0], start[1])
-    parents: dict[Key, tuple[Key, Move] | None] = {start_key: None}
-    frontier: list[tuple[int, int, Packed]] = [(evaluate(*start), 0, start)]
-    tie = 0
-    step = -1 if newest_first else 1
-    expanded = 0
-    push, pop = heapq.heappush, heapq.heappop
-    while frontier:
-        if expanded >= budget:
-            return Found(None, expanded, False)
-        position = pop(frontier)[2]
-        expanded += 1
-        here = (position[0], position[1])
-        for move, after in successors(position, cell_count):
-            key = (after[0], after[1])
-            if key in parents:
-                continue
-            parents[key] = (here, move)
-            if sum(after[2]) == CARDS:
-                return Found(_line(parents, key), expanded, False)
-            tie += step
-            push(frontier, (evaluate(*after), tie, after))
-    return Found(None, expanded, True)
+    Ties go to the position found last (deeper lines first, which keeps a greedy search moving) or, with
+    ``newest_first`` false, to the one found first."""
+
+    def __init__(self, start: Packed, evaluate: Evaluate, cell_count: int = 4, *, newest_first: bool = True) -> None:
+        self.evaluate = evaluate
+        self.cell_count = cell_count
+        self.step = -1 if newest_first else 1
+        self.tie = 0
+        self.expanded = 0
+        self.won: tuple[Move, ...] | None = () if sum(start[2]) == CARDS else None
+        self.parents: dict[Key, tuple[Key, Move] | None] = {(start[0], start[1]): None}
+        self.frontier: list[tuple[int, int, Packed]] = [(evaluate(*start), 0, start)]
+
+    def found(self) -> Found:
+        """Where the search stands."""
+        return Found(self.won, self.expanded, self.won is None and not self.frontier)
+
+    def run(self, budget: int) -> Found:
+        """Expand at most ``budget`` more positions, stopping at a win; where the search then stands."""
+        if self.won is not None:
+            return self.found()
+        parents, frontier, evaluate, cell_count = self.parents, self.frontier, self.evaluate, self.cell_count
+        push, pop = heapq.heappush, heapq.heappop
+        step, tie = self.step, self.tie
+        stop = self.expanded + budget
+        expanded = self.expanded
+        while frontier and expanded < stop:
+            position = pop(frontier)[2]
+            expanded += 1
+            here = (position[0], position[1])
+            for move, after in successors(position, cell_count):
+                key = (after[0], after[1])
+                if key in parents:
+                    continue
+                parents[key] = (here, move)
+                if sum(after[2]) == CARDS:
+                    self.won = _line(parents, key)
+                    break
+                tie += step
+                push(frontier, (evaluate(*after), tie, after))
+            if self.won is not None:
+                break
+        self.expanded, self.tie = expanded, tie
+        return self.found()
+
+
+def search(start: Packed, evaluate: Evaluate, budget: int, cell_count: int = 4, newest_first: bool = True) -> Found:
+    """One best-first search from ``start`` expanding at most ``budget`` positions (see :class:`Search`)."""
+    return Search(start, evaluate, cell_count, newest_first=newest_first).run(budget)
 
 
 def _line(parents: dict[Key, tuple[Key, Move] | None], key: Key) -> tuple[Move, ...]:

@@ -1,13 +1,15 @@
-"""A FreeCell solver: best-first searches with restarts over canonical positions, safe moves home made at once.
+"""A FreeCell solver: best-first searches taking turns over canonical positions, safe moves home made at once.
 
-A solve runs a portfolio of greedy best-first searches (:mod:`tabletop_freecell.search`), each ordered by
-its own estimate of the distance to a win (:mod:`tabletop_freecell.heuristic`), with small budgets first
-and larger ones after, until one finds a win or the node limit is spent. A search that wanders into a
-hopeless part of the layout is abandoned for another that looks elsewhere; most deals fall to the first
-search within a few hundred positions. Every move a player can make is generated (a card or a sequence onto
-a cascade, a card to a free cell, home, or onto an empty cascade), so a search that runs out of positions
-before its budget proves that the position has no solution; when the limit comes first, the solver cannot
-tell. Positions that differ only in the order of the cascades or of the free cells are one position.
+A solve runs a portfolio of greedy best-first searches (:mod:`tabletop_freecell.search`), each ordered by its
+own estimate of the distance to a win (:mod:`tabletop_freecell.heuristic`). They take turns: in each round
+every search goes on where it stopped up to a budget four times that of the round before, then the first
+search goes on alone with all that is left, until one finds a win or the node limit is spent. A search that
+wanders into a hopeless part of the layout is left behind while another that looks elsewhere wins; most deals
+fall to the first search within a few hundred positions. Every move a player can make is generated (a card or
+a sequence onto a cascade, a card to a free cell, home, or onto an empty cascade), so a search that runs out
+of positions before its budget proves that the position has no solution; when the limit comes first, the
+solver cannot tell. Positions that differ only in the order of the cascades or of the free cells are one
+position.
 
 >>> result = solve_state(game_state(1))
 >>> result.solved, len(result.moves) > 0
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.playing_cards import SUITS, Card
 from tabletop_freecell.heuristic import STRATEGIES
-from tabletop_freecell.search import CELL, EMPTY, HOME, Packed, search
+from tabletop_freecell.search import CELL, EMPTY, HOME, Packed, Search
 
 if TYPE_CHECKING:
     from tabletop_freecell.rules import FreeCellState
@@ -33,7 +35,9 @@ NODE_LIMIT = 200_000
 FIRST_BUDGET = 1_000
 """The positions each search of the first round may expand."""
 GROWTH = 4
-"""Each round gives every search this many times the budget of the round before."""
+"""Each round lets every search go on to this many times the budget of the round before."""
+LAST_ROUND_BUDGET = 16_000
+"""The budget of the portfolio's last round; then the first search goes on alone with all that is left."""
 
 Cascades = tuple[tuple[int, ...], ...]
 
@@ -110,22 +114,36 @@ def game_state(deal: int, cells: int = 4) -> FreeCellState:
 
 
 def solve(start: Position, *, node_limit: int = NODE_LIMIT) -> Result:
-    """Search from ``start`` for a way to send every card home: rounds of searches, one per strategy, each
-    round with :data:`GROWTH` times the budget of the one before, until a win, a proof, or ``node_limit``."""
+    """Search from ``start`` for a way to send every card home: rounds in which each search of the portfolio
+    goes on to a budget :data:`GROWTH` times the one before, then the first search with all that is left,
+    until a win, a proof (a search that runs out of positions), or ``node_limit`` positions in all."""
     packed = start.packed()
-    expanded = 0
+    searches: list[Search] = []
+    spent = 0
     budget = FIRST_BUDGET
     while True:
-        for strategy in STRATEGIES:
-            allowed = min(budget, node_limit - expanded)
+        for index, strategy in enumerate(STRATEGIES):
+            if index == len(searches):
+                searches.append(
+                    Search(packed, strategy.weights.distance, start.cell_count, newest_first=strategy.newest_first)
+                )
+            search = searches[index]
+            last_round = budget > LAST_ROUND_BUDGET
+            goal = node_limit if last_round else budget
+            allowed = min(goal - search.expanded, node_limit - spent)
             if allowed <= 0:
-                return Result(False, (), expanded, False)
-            found = search(packed, strategy.weights.distance, allowed, start.cell_count, strategy.newest_first)
-            expanded += found.expanded
+                if last_round or spent >= node_limit:
+                    return Result(False, (), spent, False)
+                continue
+            before = search.expanded
+            found = search.run(allowed)
+            spent += found.expanded - before
             if found.won is not None:
-                return Result(True, tuple(Step(c, t, n, tuple(w)) for c, t, n, w in found.won), expanded, True)
+                return Result(True, tuple(Step(c, t, n, tuple(w)) for c, t, n, w in found.won), spent, True)
             if found.exhausted:
-                return Result(False, (), expanded, True)
+                return Result(False, (), spent, True)
+            if last_round:
+                return Result(False, (), spent, False)
         budget *= GROWTH
 
 
