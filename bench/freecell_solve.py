@@ -3,7 +3,7 @@
     python bench/freecell_solve.py [--first 1] [--last 1000] [--cells 4] [--limit 200000]
 
 Each deal is solved from its layout with safe moves home (the game's default); the time is the
-processor time of the solve alone. The C solver fc-solve (Debian's ``freecell-solver-bin``) is run on
+processor time of the solve alone. Each solution is then replayed through the game's rules to a win. The C solver fc-solve (Debian's ``freecell-solver-bin``) is run on
 the same deals beside it when ``fc-solve`` is on the PATH, and the ratio printed; otherwise that is said.
 """
 
@@ -19,16 +19,28 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tabletop_freecell.coach import line_of
+from tabletop_freecell.rules import Move
 from tabletop_freecell.solver import NODE_LIMIT, game_state, solve_state
 
 
 def solve_deal(deal: int, cells: int, limit: int) -> tuple[bool, bool, float, int, int]:
-    """(solved, proven unsolvable, CPU seconds, solution length in moves, positions expanded)."""
+    """(solved, proven unsolvable, CPU seconds, solution length in moves, positions expanded).
+
+    A solution is replayed through the game's rules from the deal (not timed); one that does not win there
+    stops the bench with an error."""
     state = game_state(deal, cells)
     started = time.process_time()
     result = solve_state(state, node_limit=limit)
     seconds = time.process_time() - started
-    length = len(line_of(state, result.moves)) if result.solved else 0
+    length = 0
+    if result.solved:
+        line = line_of(state, result.moves)
+        replayed = game_state(deal, cells)
+        for text in line:
+            replayed.apply(Move.parse(text))
+        if not replayed.won():
+            raise SystemExit(f"deal {deal}: the solver's line does not win under the game's rules")
+        length = len(line)
     return result.solved, result.lost, seconds, length, result.expanded
 
 
@@ -68,7 +80,7 @@ def main() -> int:
             (proven if lost else unsolved).append(deal)
     print(f"FreeCell deals {args.first}-{args.last}, {args.cells} free cells, node limit {args.limit:,}:")
     print(
-        f"  solved {len(lengths)} of {len(deals)}; proven unsolvable: {proven or 'none'}; not settled: {unsolved or 'none'}"
+        f"  solved {len(lengths)} of {len(deals)} (each line replayed to a win under the game's rules); proven unsolvable: {proven or 'none'}; not settled: {unsolved or 'none'}"
     )
     print(
         f"  CPU time per deal: median {statistics.median(times):.3f} s, mean {statistics.mean(times):.3f} s, "
