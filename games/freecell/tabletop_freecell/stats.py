@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
+
+from tabletop.patience import won_line
 
 DEALS_SHOWN = 10
 """How many deals the section lists (the latest played)."""
@@ -27,18 +28,6 @@ def _deal_of(record: Any) -> int | None:
     return int(drawn.split()[1]) if drawn and drawn.split()[1].isdigit() else None
 
 
-def _seconds(record: Any) -> float | None:
-    try:
-        return (datetime.fromisoformat(record.finished) - datetime.fromisoformat(record.started)).total_seconds()
-    except (TypeError, ValueError):
-        return None
-
-
-def _clock(seconds: float) -> str:
-    minutes, rest = divmod(int(seconds), 60)
-    return f"{minutes}:{rest:02d}"
-
-
 def deal_lines(records: Sequence[Any]) -> list[str]:
     """A line per deal (the latest :data:`DEALS_SHOWN` played): won of played, fewest moves and best time to win."""
     order: list[int] = []  # the deals in the order they were last played
@@ -48,17 +37,7 @@ def deal_lines(records: Sequence[Any]) -> list[str]:
             if deal in order:
                 order.remove(deal)
             order.append(deal)
-    lines = []
-    for deal in order[-DEALS_SHOWN:]:
-        played = _all(records, deal)
-        won = [r for r in played if r.returns and r.returns[0] >= 1]
-        line = f"Deal {deal}: won {len(won)} of {len(played)}"
-        if won:
-            moves = min(sum(1 for a in r.history if not a.startswith("deal")) for r in won)
-            times = [t for t in map(_seconds, won) if t is not None]
-            line += f" · fewest moves {moves}" + (f" · best time {_clock(min(times))}" if times else "")
-        lines.append(line)
-    return lines
+    return [won_line(f"Deal {deal}", _all(records, deal)) for deal in order[-DEALS_SHOWN:]]
 
 
 def _all(records: Sequence[Any], deal: int) -> list[Any]:

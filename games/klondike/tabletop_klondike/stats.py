@@ -12,27 +12,10 @@ best time of a win, and the best score.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
+from tabletop.patience import won_line
 from tabletop_klondike.game import variant_name
-
-
-def _seconds(record: Any) -> float | None:
-    try:
-        return (datetime.fromisoformat(record.finished) - datetime.fromisoformat(record.started)).total_seconds()
-    except (TypeError, ValueError):
-        return None
-
-
-def _clock(seconds: float) -> str:
-    minutes, rest = divmod(int(seconds), 60)
-    return f"{minutes}:{rest:02d}"
-
-
-def _moves(record: Any) -> int:
-    """The player's moves: every action but chance's deal."""
-    return sum(1 for a in record.history if not a.startswith("deal"))
 
 
 def variant_lines(records: Sequence[Any]) -> list[str]:
@@ -43,11 +26,7 @@ def variant_lines(records: Sequence[Any]) -> list[str]:
         by_variant.setdefault(name, []).append(record)
     lines = []
     for name, played in by_variant.items():
-        won = [r for r in played if r.returns and r.returns[0] >= 1]
-        line = f"{name[0].upper()}{name[1:]}: won {len(won)} of {len(played)}"
-        if won:
-            times = [t for t in map(_seconds, won) if t is not None]
-            line += f" · fewest moves {min(map(_moves, won))}" + (f" · best time {_clock(min(times))}" if times else "")
+        line = won_line(f"{name[0].upper()}{name[1:]}", played)
         scores = [r.score for r in played if getattr(r, "score", None) is not None]
         if scores:
             line += f" · best score {max(scores):g}"
