@@ -1,5 +1,5 @@
-"""What the statistics of a patience share: how often a way of playing (or a deal) was won, in how few moves
-and how quickly.
+"""What patiences share: their statistics (how often a way of playing, or a deal, was won, in how few moves
+and how quickly) and the words of a game's end.
 
 A game's :meth:`~tabletop.game.Game.stats_section` builds its lines from these,
 grouping its records as it sees fit (FreeCell by deal, Klondike by way of playing).
@@ -58,3 +58,12 @@ def won_line(label: str, played: Sequence[Any]) -> str:
             f" · best time {clock(min(times))}" if times else ""
         )
     return line
+
+
+def cards_home(count: int) -> str:
+    """How many cards a lost game got home, in words.
+
+    >>> cards_home(1), cards_home(12)
+    ('1 card home', '12 cards home')
+    """
+    return f"{count} card{'' if count == 1 else 's'} home"

@@ -201,3 +201,19 @@ def test_a_replay_of_a_game_still_played_names_no_card_dealt_face_down() -> None
         hidden = place is None or not place[1]
         assert seen_as_another(state, action, 0) == hidden, (state.dealt, str(action))
         state.apply(action)
+
+
+def test_a_game_given_up_with_one_card_home_says_one_card() -> None:
+    for seed in range(1, 200):  # the first deal with a card that can go home at once
+        state = game.new_initial_state({})
+        rng = random.Random(seed)
+        while state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        home = [a for a in state.legal_actions() if isinstance(a, Move) and a.target == "h"]
+        if home:
+            break
+    else:
+        raise AssertionError("no deal of the first 200 starts with a card for home")
+    state.apply(home[0])
+    state.apply(GiveUp())
+    assert "with 1 card home," in state.outcome_text()

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from tabletop.encoding import ViewEncoding
     from tabletop.ui.base import GameUI
 
+from tabletop.patience import cards_home
 from tabletop.playing_cards import (
     ACE,
     DECK_SIZE,
@@ -435,8 +436,8 @@ class FreeCellState(State[Action]):
             return f"Deal {self.deal} won in {len(self.moves)} moves."
         home = sum(self.home.values())
         if len(self.moves) >= MOVE_LIMIT:
-            return f"Deal {self.deal}: the {MOVE_LIMIT}-move limit is reached with {home} cards home."
-        return f"Deal {self.deal} is lost: no move is left, with {home} cards home."
+            return f"Deal {self.deal}: the {MOVE_LIMIT}-move limit is reached with {cards_home(home)}."
+        return f"Deal {self.deal} is lost: no move is left, with {cards_home(home)}."
 
     # -- words ---------------------------------------------------------------------------------------------
     def _describe(self, action: Action) -> str:

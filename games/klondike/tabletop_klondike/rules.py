@@ -39,6 +39,7 @@ from tabletop.game import (
     State,
     View,
 )
+from tabletop.patience import cards_home
 from tabletop.playing_cards import (
     ACE,
     DECK_SIZE,
@@ -487,10 +488,10 @@ class KlondikeState(State[Action]):
         if self.won():
             return f"Won in {len(self.moves)} moves, score {self.score}."
         if self.resigned:
-            return f"Given up, with {home} cards home, score {self.score}."
+            return f"Given up, with {cards_home(home)}, score {self.score}."
         if len(self.moves) >= MOVE_LIMIT:
-            return f"The {MOVE_LIMIT}-move limit is reached with {home} cards home, score {self.score}."
-        return f"Lost: nothing more can be moved, with {home} cards home, score {self.score}."
+            return f"The {MOVE_LIMIT}-move limit is reached with {cards_home(home)}, score {self.score}."
+        return f"Lost: nothing more can be moved, with {cards_home(home)}, score {self.score}."
 
     # -- views ---------------------------------------------------------------------------------------------
     def table(self, *, revealed: bool) -> JSON:
