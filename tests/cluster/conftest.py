@@ -35,6 +35,11 @@ class Cluster:
     temp: Path
 
 
+UNENDING_RUN = ("--games", "100000", "--agents", "medium,easy")
+"""A run far longer than any test waits (400 such games take about 3 s on two workers): a signal always finds
+it playing, never already shutting its cluster down."""
+
+
 def ray_env(root: Path) -> dict[str, str]:
     """Variables that keep a Ray started under ``root`` inside it: its session files and its token.
 

@@ -21,7 +21,7 @@ import pytest
 from tabletop.commands.simulate import GameResult, run_games
 from tabletop.lab import ProcessLab, RayLab
 from tabletop.rng import derive_seed
-from tests.cluster.conftest import Cluster, ray_env
+from tests.cluster.conftest import UNENDING_RUN, Cluster, ray_env
 
 TABLETOP = str(Path(sys.executable).with_name("tabletop"))
 MUSTER = {"simplified": "off", "power_of_one": "off", "over_the_rainbow": "off", "first": "random"}
@@ -119,7 +119,7 @@ def test_ctrl_c_stops_the_cluster_work_and_shuts_ray_down(tmp_path_factory: pyte
     env = os.environ | ray_env(root)
     env.pop("RAY_ADDRESS", None)
     program = subprocess.Popen(
-        [TABLETOP, "simulate", "muster", "--games", "400", "--agents", "medium,easy", "--backend", "ray"],
+        [TABLETOP, "simulate", "muster", *UNENDING_RUN, "--backend", "ray"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
@@ -128,12 +128,17 @@ def test_ctrl_c_stops_the_cluster_work_and_shuts_ray_down(tmp_path_factory: pyte
         start_new_session=True,
     )
     session = root / "ray"
-    deadline = time.monotonic() + 30
-    while not list(session.glob("session_*/logs/worker-*")) and time.monotonic() < deadline:
-        time.sleep(0.2)  # until a worker plays
-    time.sleep(1.0)
-    os.killpg(program.pid, signal.SIGINT)  # as the terminal's Ctrl-C does: to the whole foreground group
-    out, err = program.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 30
+        while not list(session.glob("session_*/logs/worker-*")) and time.monotonic() < deadline:
+            time.sleep(0.2)  # until a worker plays
+        time.sleep(1.0)
+        os.killpg(program.pid, signal.SIGINT)  # as the terminal's Ctrl-C does: to the whole foreground group
+        out, err = program.communicate(timeout=60)
+    finally:
+        if program.poll() is None:
+            os.killpg(program.pid, signal.SIGKILL)
+            program.communicate()
     assert program.returncode == 130, err
     assert "Traceback" not in err and "Average game length" not in out, err
     deadline = time.monotonic() + 10

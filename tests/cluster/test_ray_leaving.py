@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cluster.conftest import ray_env
+from tests.cluster.conftest import UNENDING_RUN, ray_env
 from tests.cluster.test_ray_backend import TABLETOP, _ray_processes_under
 
 FAILS_WITHIN = 20.0
@@ -69,7 +69,7 @@ def test_sigterm_shuts_ray_down_as_ctrl_c_does(tmp_path_factory: pytest.TempPath
     env = os.environ | ray_env(root)
     env.pop("RAY_ADDRESS", None)
     program = subprocess.Popen(
-        [TABLETOP, "simulate", "muster", "--games", "400", "--agents", "medium,easy", "--backend", "ray"],
+        [TABLETOP, "simulate", "muster", *UNENDING_RUN, "--backend", "ray"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
