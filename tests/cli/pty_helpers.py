@@ -40,7 +40,9 @@ def spawn(
     if pythonpath:
         env["PYTHONPATH"] = pythonpath + os.pathsep + env.get("PYTHONPATH", "")
     env.update(extra_env or {})
-    return pexpect.spawn(TABLETOP, args, env=env, encoding="utf-8", dimensions=(lines, columns), timeout=20)
+    child = pexpect.spawn(TABLETOP, args, env=env, encoding="utf-8", dimensions=(lines, columns), timeout=20)
+    child.delaybeforesend = None
+    return child
 
 
 def select(child: pexpect.spawn, title: str, *, current: str | None = None) -> None:
