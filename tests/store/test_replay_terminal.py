@@ -46,6 +46,7 @@ def _spawn(example_plugin_path: Path, *argv: str) -> Any:
         PYTHONPATH=str(example_plugin_path),
         TERM="xterm-256color",
         TTY_COMPATIBLE="0",
+        PROMPT_TOOLKIT_NO_CPR="1",  # a terminal here that never answers the cursor-position query: no waiting for it
         COLUMNS="100",
         NO_COLOR="1",
     )
