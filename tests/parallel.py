@@ -15,8 +15,11 @@ beginnings of node ids (:data:`GROUPS`); each collection checks that every test
 using a shared fixture is in its group (:func:`check_groups`). They are not
 ``xdist_group`` marks, which pytest-xdist 3.8 no longer sees under pytest 9.2
 (pytest-dev/pytest-xdist#1386); the marks are still honoured when they work.
-The longest tests, as measured, are handed out first, so that no worker is
-left running one of them alone at the end of the run.
+The longest tests and groups, as measured, are handed out first, so that no
+worker is left running one of them alone at the end of the run. The order is
+given to the units of work, never to the collection: a worker is told which
+tests to run by their places in its own collection, so a reordered collection
+would send it other tests than the ones meant (groups split, solves repeated).
 """
 
 from __future__ import annotations
@@ -38,17 +41,20 @@ SHARED_FIXTURES: dict[str, str] = {"cluster": "ray", "solved": "fivedice-solutio
 """The session fixtures set up once for all the tests that use them, and the group those tests must be in."""
 
 LONGEST: tuple[str, ...] = (
+    "tests/cluster/",  # the Ray group: one cluster and every test on it, about a minute and a half
     "tests/cli/test_fresh_clone.py::",  # a new virtual environment from the package registry, each
+    "tests/fivedice/test_solver.py::",  # the group of the cold solve and its users
     "tests/test_code_quality.py::test_mypy_strict_finds_no_error",  # mypy over the whole tree, cold
+    "tests/muster/test_pty_coach.py::",  # a whole game against the computer, then the review of every decision
     "tests/muses/test_pty.py::test_whole_seeded_game_with_advice",
-    "tests/fivedice/test_rules.py::test_the_kit_passes",
-    "tests/muses/test_conformance.py::",
     "tests/muses/test_pty_rotation.py::",
+    "tests/muses/test_conformance.py::",
     "tests/cli/test_hidden_information.py::",
+    "tests/fivedice/test_rules.py::test_the_kit_passes",
     "tests/adapters/test_stable_baselines3.py::test_maskable_ppo_trains",
-    "tests/freecell/test_solver.py::test_deal_11982_has_no_solution",
     "tests/muses/test_cardset_naive.py::test_exact_naive_value_of_the_default_set",
     "tests/freecell/test_pty.py::",
+    "tests/freecell/test_solver.py::test_deal_11982_has_no_solution",
 )
 """The tests (node ids, or their beginnings) that take the longest, as measured, longest first."""
 
@@ -61,12 +67,13 @@ def group_of(nodeid: str) -> str | None:
     return None
 
 
+def rank(nodeid: str) -> int:
+    """Where a test stands in :data:`LONGEST` (its length when it is not there)."""
+    return next((i for i, beginning in enumerate(LONGEST) if nodeid.startswith(beginning)), len(LONGEST))
+
+
 def longest_first(nodeids: Sequence[str]) -> list[str]:
     """The tests in the order they are handed out: those of :data:`LONGEST` first, the rest as collected."""
-
-    def rank(nodeid: str) -> int:
-        return next((i for i, beginning in enumerate(LONGEST) if nodeid.startswith(beginning)), len(LONGEST))
-
     return sorted(nodeids, key=rank)  # a stable sort: ties keep the collection's order
 
 
@@ -85,8 +92,18 @@ def scheduler(config: pytest.Config, log: Any) -> Any:
     from xdist.scheduler import LoadGroupScheduling
 
     class TabletopScheduling(LoadGroupScheduling):  # type: ignore[misc]  # pytest-xdist is untyped
-        def add_node_collection(self, node: Any, collection: Sequence[str]) -> None:
-            super().add_node_collection(node, longest_first(collection))
+        ordered = False
+
+        def _assign_work_unit(self, node: Any) -> None:
+            # The units of work (a group, or one test) are put in order here, before the first is handed
+            # out. The collection itself must keep the workers' order: a worker is told which tests to run
+            # by their places in it.
+            if not self.ordered:
+                self.ordered = True
+                units = sorted(self.workqueue.items(), key=lambda unit: min(map(rank, unit[1])))
+                self.workqueue.clear()
+                self.workqueue.update(units)
+            super()._assign_work_unit(node)
 
         def _split_scope(self, nodeid: str) -> str:
             return group_of(nodeid) or str(super()._split_scope(nodeid))
