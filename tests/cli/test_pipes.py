@@ -80,11 +80,12 @@ def test_head_in_a_shell_pipeline(data_dir: Path, command: list[str]) -> None:
 
 @pytest.mark.skipif(not DEV_FULL.exists(), reason="no /dev/full on this system")
 @pytest.mark.parametrize("command", [["list"], ["replay", "1", "--print"]], ids=" ".join)
-def test_a_full_disk_is_named_plainly(data_dir: Path, command: list[str]) -> None:
+def test_a_full_disk_is_named_plainly(data_dir: Path, tmp_path: Path, command: list[str]) -> None:
+    state = tmp_path / "state"  # its own: another test of this worker may have left a crash report on purpose
     with DEV_FULL.open("w") as full:
         result = subprocess.run(
             [*TABLETOP, "--data-dir", str(data_dir), *command],
-            env=_env(),
+            env=_env() | {"TABLETOP_STATE_DIR": str(state)},
             stdin=subprocess.DEVNULL,
             stdout=full,
             stderr=subprocess.PIPE,
@@ -96,5 +97,5 @@ def test_a_full_disk_is_named_plainly(data_dir: Path, command: list[str]) -> Non
     assert "the output could not be written: the disk is full" in result.stderr
     assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
     assert "crash" not in result.stderr and "something went wrong" not in result.stderr
-    reports = Path(os.environ["TABLETOP_STATE_DIR"]) / "crash-reports"
+    reports = state / "crash-reports"
     assert not reports.exists() or not any(reports.iterdir())
