@@ -41,7 +41,6 @@ SHARED_FIXTURES: dict[str, str] = {"cluster": "ray", "solved": "fivedice-solutio
 """The session fixtures set up once for all the tests that use them, and the group those tests must be in."""
 
 LONGEST: tuple[str, ...] = (
-    "tests/cluster/",  # the Ray group: one cluster and every test on it, about a minute and a half
     "tests/cli/test_fresh_clone.py::",  # a new virtual environment from the package registry, each
     "tests/fivedice/test_solver.py::",  # the group of the cold solve and its users
     "tests/test_code_quality.py::test_mypy_strict_finds_no_error",  # mypy over the whole tree, cold
