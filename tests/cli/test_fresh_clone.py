@@ -57,9 +57,28 @@ def clone(tmp_path: Path) -> Path:
     return fresh_copy(tmp_path / "tabletop")
 
 
+UNCOMPILED = """
+import importlib.util, os, sys
+from tabletop.commands import menu, play
+from tabletop.registry import Registry
+from tabletop.ui import prompts
+Registry.discover().load_all()
+import numpy
+clone = os.path.realpath(sys.argv[1])
+for module in list(sys.modules.values()):
+    source = getattr(module, "__file__", None) or ""
+    if source.endswith(".py") and os.path.realpath(source).startswith(clone):
+        if not os.path.exists(importlib.util.cache_from_source(source)):
+            print(module.__name__)
+"""
+"""Names each module of the clone (its sources and its environment's packages) that the menu, a game and the
+Muses solver import, whose bytecode is not on disk: each such module is compiled again by every start."""
+
+
 def test_first_play_sh_opens_the_menu(clone: Path, tmp_path: Path) -> None:
     env = newcomer_env()
     env["TABLETOP_DATA_DIR"] = str(tmp_path / "data")
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # as many containers set it: no process writes bytecode of its own
     child = pexpect.spawn(
         str(clone / "play.sh"), [], cwd=str(clone), env=env, encoding="utf-8", dimensions=(24, 80), timeout=30
     )
@@ -77,6 +96,13 @@ def test_first_play_sh_opens_the_menu(clone: Path, tmp_path: Path) -> None:
     )
     assert listed.returncode == 0, listed.stderr
     assert "muster" in listed.stdout and "muses" in listed.stdout
+
+    python = clone / ".venv" / "bin" / "python"
+    uncompiled = subprocess.run(
+        [str(python), "-c", UNCOMPILED, str(clone)], cwd=clone, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert uncompiled.returncode == 0, uncompiled.stderr
+    assert uncompiled.stdout == "", "set-up left these modules to be compiled at every start:\n" + uncompiled.stdout
 
 
 def test_first_test_sh_sets_up_and_runs_pytest(clone: Path) -> None:
