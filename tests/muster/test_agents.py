@@ -5,13 +5,14 @@ from __future__ import annotations
 import gc
 import itertools
 import random
-import time
+import types
 
 import pytest
 
 from tabletop.commands.simulate import play_game
 from tabletop_muster import game
 from tabletop_muster.agents import AGENTS, LABELS, SEARCHES
+from tabletop_muster.ai import search
 from tabletop_muster.ai.features import evaluate
 from tabletop_muster.ai.lab import LabGame
 from tabletop_muster.ai.sampling import DealSampler
@@ -128,16 +129,41 @@ def test_pausing_the_collector_changes_nothing_but_speed(level: str, monkeypatch
     assert seen.count(True) == seen.count(False) > 0
 
 
+ITERATION_SECONDS = 2**-10
+"""How far the fake clock of the time-budget test moves in one search iteration (a power of two, so that the
+clock's sums are exact)."""
+
+
 @pytest.mark.parametrize("level", ("ismcts", "pimc"))
-def test_a_time_budget_is_honoured(level: str) -> None:
+def test_a_time_budget_is_honoured(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search reads the clock every ``check_every`` iterations and stops at the first reading past its
+    deadline (or sooner, once its choice is settled). A fake clock that moves a fixed step an iteration makes
+    that exact, whatever else the machine is doing; how long an iteration really takes is measured by bench/."""
+    now = [1000.0]
+    plain_iterate = search._iterate
+
+    def timed_iterate(*args: object, **kwargs: object) -> None:
+        plain_iterate(*args, **kwargs)  # type: ignore[arg-type]
+        now[0] += ITERATION_SECONDS
+
+    monkeypatch.setattr(search, "time", types.SimpleNamespace(perf_counter=lambda: now[0]))
+    monkeypatch.setattr(search, "_iterate", timed_iterate)
     state = positions({}, seed=5, count=2)[-1]
-    agent = SEARCHES[level](seconds=0.2)
-    start = time.perf_counter()
+    budget = 0.25
+    agent = SEARCHES[level](seconds=budget, stop_early=False)
     action = agent.choose(state.view(state.current_player()), state.legal_actions(), random.Random(1))
-    elapsed = time.perf_counter() - start
     assert action in state.legal_actions()
-    assert elapsed < 0.2 + 0.15
-    assert agent.last_iterations > 10 or len(state.legal_actions()) == 1
+    assert len(state.legal_actions()) > 1
+    within_budget = round(budget / ITERATION_SECONDS)
+    assert within_budget <= agent.last_iterations < within_budget + agent.config.check_every
+    assert now[0] - 1000.0 < budget + agent.config.check_every * ITERATION_SECONDS
+
+    settling = SEARCHES[level](seconds=budget)
+    now[0] = 1000.0
+    assert settling.choose(state.view(state.current_player()), state.legal_actions(), random.Random(1)) in (
+        state.legal_actions()
+    )
+    assert 10 < settling.last_iterations < within_budget + settling.config.check_every
 
 
 def test_samples_agree_with_the_view_and_vary() -> None:
