@@ -9,12 +9,13 @@ import pytest
 from tabletop.game import FullView
 from tabletop.loop import Match
 from tabletop.playing_cards import Card, Suit, parse_cards
+from tabletop_freecell import analyst as analyst_module
 from tabletop_freecell import game
 from tabletop_freecell.analyst import SolverAnalyst
 from tabletop_freecell.coach import line_of, winning_line
 from tabletop_freecell.command import solve_command
-from tabletop_freecell.rules import FreeCellState, Move
-from tabletop_freecell.solver import NODE_LIMIT, from_state, solve, solve_state
+from tabletop_freecell.rules import CELL_KEYS, FreeCellState, Move
+from tabletop_freecell.solver import NODE_LIMIT, Result, from_state, solve, solve_state
 
 
 @pytest.mark.parametrize("auto", ["safe", "off"])
@@ -61,6 +62,37 @@ def test_hint_says_a_win_is_possible_and_names_the_next_move() -> None:
     assert analysis.exact and analysis.rated[0].win == 1.0
     assert "A win is still possible" in analysis.notes[0]
     assert str(analysis.best) == winning_line(state)[0]  # type: ignore[index]
+
+
+def test_moves_to_the_same_position_are_solved_once_and_share_their_rating(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = game.new_initial_state({"deal": "1"})
+    legal = state.legal_actions()
+    # With no time for quick solves, only the moves that lead where the best move leads are rated: a card
+    # goes to whichever empty free cell, the position is the same.
+    quick = SolverAnalyst().analyse(state.view(0), legal, seconds=0.0, rng=random.Random(0))
+    best = quick.best
+    assert isinstance(best, Move) and best.target in CELL_KEYS
+    same = {str(r.action) for r in quick.rated}
+    assert same == {f"{best.source}{cell}" for cell in CELL_KEYS}
+    assert all(r.win == 1.0 for r in quick.rated)
+
+    solved: list[FreeCellState] = []
+
+    def counted(position: FreeCellState, **limits: int) -> Result:
+        solved.append(position)
+        return solve_state(position, **limits)
+
+    monkeypatch.setattr(analyst_module, "solve_state", counted)
+    full = SolverAnalyst().analyse(state.view(0), legal, seconds=60.0, rng=random.Random(0))
+    by_source: dict[str, set[float]] = {}
+    for rated in full.rated:
+        assert isinstance(rated.action, Move)
+        by_source.setdefault(rated.action.source, set()).add(rated.win)
+    assert all(len(wins) == 1 for wins in by_source.values())
+    # One solve for the position itself, one for each source cascade but the best move's.
+    cascades = {a.source for a in legal if isinstance(a, Move)}
+    assert len(solved) == 1 + len(cascades) - 1
+    assert len({from_state(p).packed() for p in solved[1:]}) == len(solved) - 1
 
 
 def test_hint_in_a_lost_game_names_the_last_winnable_move() -> None:

@@ -4,7 +4,9 @@ The Coach gives the next move of a winning line and its length; in a lost
 position it says so and names the last move from which a win was still
 possible. Each other legal move is rated too, as far as the time allows (a
 quick solve of the position after it), so that Review can mark the move that
-lost the game.
+lost the game. Moves that lead to the same position (a card to any of the empty
+free cells, or to any of the empty cascades) are one move to the solver: each
+such set is solved once and all its moves share the rating.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from tabletop.analysis import Analysis, Analyst, Rated
 from tabletop.game import FullView, View
 from tabletop_freecell.coach import last_winnable, line_of
 from tabletop_freecell.rules import Action, FreeCellState, Move, state_from_json
-from tabletop_freecell.solver import NODE_LIMIT, solve_state
+from tabletop_freecell.search import Packed
+from tabletop_freecell.solver import NODE_LIMIT, from_state, solve_state
 
 OTHER_MOVES_LIMIT = 3_000
 """The positions a quick solve of the position after another move may expand."""
@@ -49,24 +52,42 @@ class SolverAnalyst(Analyst[Action]):
         line = line_of(state, result.moves)
         best = Move.parse(line[0])
         rated = [Rated[Action](best, 1.0)]
-        rated += self._others(state, [a for a in legal if a != best], seconds)
+        rated += self._others(state, best, [a for a in legal if a != best], seconds)
         note = f"A win is still possible: the solver's line has {len(line)} moves, starting {' '.join(line[:6])}."
         return Analysis(rated, exact=True, notes=[note])
 
-    def _others(self, state: FreeCellState, others: Sequence[Action], seconds: float) -> list[Rated[Action]]:
-        """Each other move rated by a quick solve after it, while the time lasts; a move the quick solve cannot
-        settle is left unrated."""
+    def _others(
+        self, state: FreeCellState, best: Action, others: Sequence[Action], seconds: float
+    ) -> list[Rated[Action]]:
+        """Each other move rated by a quick solve of the position after it, while the time lasts; a move that
+        leads where ``best`` or an already rated move leads shares its rating, and a move the quick solve
+        cannot settle is left unrated."""
         deadline = time.monotonic() + seconds
+        known: dict[Packed, float | None] = {_position(_after_move(state, best)): 1.0}
         rated: list[Rated[Action]] = []
         for action in others:
-            if time.monotonic() > deadline:
-                break
-            after = state.clone()
-            after.apply(action)
-            result = solve_state(after, node_limit=OTHER_MOVES_LIMIT)
-            if result.solved or result.exhausted:
-                rated.append(Rated(action, 1.0 if result.solved else 0.0))
+            after = _after_move(state, action)
+            key = _position(after)
+            if key not in known:
+                if time.monotonic() > deadline:
+                    continue  # no time to solve it; a later move may still lead somewhere rated
+                result = solve_state(after, node_limit=OTHER_MOVES_LIMIT)
+                known[key] = 1.0 if result.solved else 0.0 if result.exhausted else None
+            win = known[key]
+            if win is not None:
+                rated.append(Rated(action, win))
         return rated
+
+
+def _after_move(state: FreeCellState, action: Action) -> FreeCellState:
+    after = state.clone()
+    after.apply(action)
+    return after
+
+
+def _position(state: FreeCellState) -> Packed:
+    """The position as the solver sees it: the order of the cascades and of the free cells does not count."""
+    return from_state(state).packed()
 
 
 def _lost_note(state: FreeCellState, expanded: int) -> str:
