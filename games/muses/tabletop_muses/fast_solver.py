@@ -430,11 +430,12 @@ class FastSolver(LayeredSolver):
             np.take(best, spots[j], out=fill, mode="clip")
             table[:, :count] = fill
             for lo, hi, f, prev, cols in steps:
-                spent = self._spend(np, table[:, prev], f)
+                # np.take gathers columns some 25% faster than fancy indexing does.
+                spent = self._spend(np, np.take(table, prev, axis=1), f)
                 if cols is None:
                     np.maximum(table[:, lo:hi], spent, out=table[:, lo:hi])
                 else:
-                    table[:, cols] = np.maximum(table[:, cols], spent)
+                    table[:, cols] = np.maximum(np.take(table, cols, axis=1), spent)
             total += self._weights @ table[:, :count]
         if np.isnan(total).any():  # a NaN read anywhere reaches the total: max and sums keep it
             raise AssertionError("a successor position has no value")
