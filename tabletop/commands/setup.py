@@ -22,6 +22,9 @@ class Setup:
     seats: list[str]
     options: dict[str, str] = field(default_factory=dict)
     seed: int | None = None
+    rival: str | None = None
+    """Who plays the seats after the first while there are none (a player count that may still rise):
+    the opponent chosen, or the one the seats held before the count fell to one."""
 
     @classmethod
     def default(cls, game: Game[Any], opponent: str | None = None) -> Setup:
@@ -34,18 +37,15 @@ class Setup:
 
     def copy(self) -> Setup:
         """An independent copy: editing it leaves this setup as it was."""
-        return Setup(self.game, list(self.seats), dict(self.options), self.seed)
+        return Setup(self.game, list(self.seats), dict(self.options), self.seed, self.rival)
 
     def check(self) -> None:
         """Raise ValueError with a plain message for an unknown level or option.
 
-        A game whose player count is a range has as many seats as its options say: seats beyond it
-        are left out, and new ones take the last seat's player.
+        A game whose player count is a range has as many seats as its options say (see :meth:`fit_seats`).
         """
         info = self.game.info
-        if len(info.player_counts) > 1 and self.seats:
-            players = info.seat_count(self.game.resolve_options(self.options))
-            self.seats = (self.seats + [self.seats[-1]] * players)[:players]
+        self.fit_seats()
         players = info.seat_count(self.options)
         if len(self.seats) != players:
             raise ValueError(f"{self.game.info.name} has {players} seat(s), not {len(self.seats)}")
@@ -56,11 +56,25 @@ class Setup:
                 raise ValueError(f"no opponent {spec!r} in {self.game.info.name} (choose from {choices})")
         self.options = self.game.resolve_options(self.options)
 
+    def fit_seats(self) -> None:
+        """Give a game whose player count is a range as many seats as its options say: seats beyond the
+        count are left out, and new ones take the last other seat's player, else the :meth:`opponent`
+        (ValueError for options the game refuses). A solo setup whose count rises seats the opponent
+        that its setup screen shows."""
+        info = self.game.info
+        if len(info.player_counts) == 1 or not self.seats:
+            return
+        players = info.seat_count(self.game.resolve_options(self.options))
+        self.rival = self.opponent()
+        newcomer = self.seats[-1] if len(self.seats) > 1 else self.rival
+        self.seats = (self.seats + [newcomer] * players)[:players]
+
     def opponent(self) -> str:
-        """Who sits in the second seat (a level, or "human"); a solo setup names the game's default opponent."""
+        """Who sits in the second seat (a level, or "human"); with one seat, the :attr:`rival` if one was
+        chosen, else the game's default opponent."""
         if len(self.seats) > 1:
             return self.seats[1]
-        return self.game.default_agent() or HUMAN
+        return self.rival or self.game.default_agent() or HUMAN
 
     def seat_names(self) -> list[str]:
         """ "You" for a lone person, the game's seat names for several, "Computer (Level)" for the rest."""

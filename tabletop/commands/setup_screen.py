@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -81,7 +82,7 @@ class SetupScreen:
     def _setup_choices(self, setup: Setup) -> list[Choice]:
         game = setup.game
         choices = [Choice("Start the game", "start", key=START_KEY)]
-        if game.info.players > 1:
+        if len(setup.seats) > 1:  # a game for one to four shows it once a second player is chosen
             choices.append(Choice(f"Opponent: {self._opponent_label(setup)}", "opponent"))
         for option in game.info.options:
             value = setup.options.get(option.key, option.default)
@@ -106,7 +107,8 @@ class SetupScreen:
         ]
         choices.append(Choice("A person at this keyboard (hot-seat)", HUMAN, back=current == HUMAN))
         spec = self.prompter.select("Who is the opponent?", choices, default=setup.opponent())
-        setup.seats = [HUMAN] + [spec] * (game.info.players - 1)
+        setup.rival = spec
+        setup.seats = [HUMAN] + [spec] * (len(setup.seats) - 1)
 
     def _ask_seed(self, setup: Setup) -> None:
         from tabletop.rng import parse_seed
@@ -154,10 +156,12 @@ class SetupScreen:
                 question, prefill = f"{option.label} (empty for the default):", "" if value == option.default else value
             text = self.prompter.text(question, default=prefill, validate=valid)
             setup.options = resolved(text)
+            setup.fit_seats()
             return
         current = setup.options.get(key, option.default)
         choices = [Choice(option.label_of(value), value, back=value == current) for value in option.choices]
         setup.options[key] = self.prompter.select(f"{option.label}:", choices, default=current)
+        setup.fit_seats()  # a player count that rose seats the opponent shown, one that fell drops seats
 
 
 TYPED_ROOM = 40
@@ -175,9 +179,18 @@ def _cut_left(typed: str) -> str:
 
 def _seats_line(setup: Setup) -> str:
     """Which seat is whose: "Seats: you are North; the computer is South." (empty for a solo game)."""
-    seats = setup.game.info.seat_names
-    if setup.game.info.players < 2 or not seats:
+    seats = setup.game.info.seat_names[: len(setup.seats)]
+    if len(seats) < 2:
         return ""
     if all(spec == HUMAN for spec in setup.seats):
-        return f"Seats: {' and '.join(seats)} share this keyboard."
-    return f"Seats: you are {seats[0]}; the computer is {', '.join(seats[1:])}."
+        return f"Seats: {_listed(seats)} share this keyboard."
+    return f"Seats: you are {seats[0]}; the computer {'is' if len(seats) == 2 else 'plays'} {_listed(seats[1:])}."
+
+
+def _listed(names: Sequence[str]) -> str:
+    """Names as a sentence lists them.
+
+    >>> _listed(["North"]), _listed(["North", "South"]), _listed(["P1", "P2", "P3"])
+    ('North', 'North and South', 'P1, P2 and P3')
+    """
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -98,6 +98,25 @@ def test_two_players_one_a_computer(solved: tuple[Advisor, Path], tmp_path: Path
 
 
 @pytest.mark.pty
+def test_the_setup_screen_seats_the_computer_it_shows_when_players_rise(
+    solved: tuple[Advisor, Path], tmp_path: Path
+) -> None:
+    child = spawn([], data_dir=tmp_path / "data", extra_env=_cache(solved, tmp_path))
+    select(child, "Five Dice")
+    child.expect(r"Rules: standard rules\r\n")  # a solo game: no seats to name, no opponent to choose
+    select(child, "Players: ")
+    select(child, "2")
+    child.expect(r"Seats: you are Player 1; the computer is Player 2\.\r\n")
+    select(child, "Opponent: computer, Optimal")
+    child.send(ENTER)  # the opponent shown stays
+    child.expect(r"Seats: you are Player 1; the computer is Player 2\.\r\n")
+    select(child, "Start the game")
+    child.expect(r"Others: Player 2 0")
+    log = _play_first_choices(child, "Player 2 scored")
+    assert "press any key" not in log  # nobody passes the keyboard to a computer
+
+
+@pytest.mark.pty
 def test_two_people_and_a_computer_at_one_table(solved: tuple[Advisor, Path], tmp_path: Path) -> None:
     child = spawn(
         ["play", "fivedice", "--players", "3", "--seats", "human,simple", "--seed", "11"],

@@ -354,6 +354,21 @@ def test_the_setup_the_flags_the_list_and_records_follow_the_player_count(pig: M
     setup.options["players"] = "1"
     setup.check()
     assert setup.seats == ["human"] and setup.opponent() == "random"
+    setup.options["players"] = "2"
+    setup.check()
+    assert setup.seats == ["human", "random"]  # the opponent the seats held before the count fell
+
+    solo = Setup.default(pig.game)
+    solo.options["players"] = "1"
+    solo.check()
+    assert solo.seats == ["human"]
+    solo.rival = "human"  # a person chosen while the game is solo: people fill the seats the count adds
+    solo.options["players"] = "3"
+    solo.fit_seats()
+    assert solo.seats == ["human", "human", "human"]
+    fresh = Setup(pig.game, ["human"], {"players": "2"})
+    fresh.check()
+    assert fresh.seats == ["human", pig.game.default_agent()]  # not a second person nobody asked for
     assert game_parser(pig.game).parse_args(["--players", "3"]).players == "3"
     assert "Pig · 1 to 4 players" in _game_lines(pig.game, "pig", 80)[1]
     match = Match(pig.game, options={"players": "3"}, seed=5, agents=[RandomAgent()] * 3)
