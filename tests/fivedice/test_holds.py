@@ -80,3 +80,19 @@ def test_no_holds_entry_once_the_last_roll_is_made() -> None:
         state.apply(Roll(tuple(sorted(faces))) if faces else Keep((3, 3) if state.rolls == 1 else (3, 3, 3)))
     assert state.rolls == 3
     assert all(c.value != HOLDS for c in FiveDiceUI(game).extra_choices(state.view(0)))
+
+
+def test_the_boxes_are_listed_down_the_sheet() -> None:
+    """Each scoring list gives its boxes in the sheet's order (Aces to Sixes; 3 of a kind to Chance), not
+    in the alphabetical order of their names."""
+    from tabletop.ui.steps import level_choices
+    from tabletop_fivedice.scoring import BOX_NAMES, LOWER, UPPER
+    from tabletop_fivedice.ui import SCORE_LOWER, SCORE_UPPER
+
+    state = game.new_initial_state({})
+    state.apply(Roll((1, 3, 3, 5, 6)))
+    ui = FiveDiceUI(game)
+    steps = ui.steps(state.view(0), state.legal_actions())
+    for label, boxes in ((SCORE_UPPER, UPPER), (SCORE_LOWER, LOWER)):
+        titles = [c.title for c in level_choices(steps, [], (label,), ui.label_order(state.view(0)))]
+        assert [t.split(":")[0] for t in titles] == [BOX_NAMES[b] for b in boxes], titles

@@ -20,7 +20,7 @@ from tabletop.game import State, View
 from tabletop.ui.base import REDRAW, Choice, Chosen, Fitted, GameUI, Prompter, Step
 from tabletop_fivedice.holds import choose_holds
 from tabletop_fivedice.rules import ROLLS_PER_TURN, FiveDiceAction, FiveDiceState, Keep, Score, state_of
-from tabletop_fivedice.scoring import BOX_NAMES, LOWER, UPPER, UPPER_BONUS, UPPER_BONUS_AT, upper_total
+from tabletop_fivedice.scoring import BOX_NAMES, BOXES, LOWER, UPPER, UPPER_BONUS, UPPER_BONUS_AT, upper_total
 
 WIDE = 120
 """From this many columns, every player's sheet is drawn side by side."""
@@ -34,6 +34,11 @@ HOLD_DICE = "Keep dice by their numbers 1-5, then roll"
 HOLDS_KEY = "k"
 KIND_KEYS = {SCORE_UPPER: "u", SCORE_LOWER: "d", ROLL_AGAIN: "r"}
 """Each kind of decision's own key (``k`` is the holds, ``s`` Sheets; the table's ``?``, ``l`` and ``m`` stay free)."""
+
+
+def _sheet_order(action: FiveDiceAction) -> int:
+    """A score's place down the sheet; holds after every box (in the order they came)."""
+    return action.box if isinstance(action, Score) else BOXES
 
 
 def dice_text(faces: Sequence[int], kept: Sequence[int] = ()) -> Text:
@@ -124,7 +129,7 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
         points = dict(state.choices()) if state.dice is not None else {}
         bonus = state.bonus_now() if state.dice is not None else 0
         steps: list[Step[FiveDiceAction]] = []
-        for action in legal:
+        for action in sorted(legal, key=_sheet_order):  # the boxes as the sheet lists them, not by name
             if isinstance(action, Score):
                 group = SCORE_UPPER if action.box in UPPER else SCORE_LOWER
                 extra = f" + bonus {bonus}" if bonus else ""
