@@ -205,6 +205,13 @@ class GameUI(Generic[A]):
         """How each legal action is reached; the default is one step, its notation."""
         return [Step(a, (str(a),)) for a in legal]
 
+    def plays_lone_action(self, view: View, action: A) -> bool:
+        """Whether the table may make ``action``, the one legal action, for the player (and say so) instead of
+        asking. The default is yes (a game's end is always asked about). Say no where the one move may take
+        back the move just made (FreeCell's card to a free cell and back): the table would undo the player's
+        move, or play such moves to and fro for them."""
+        return True
+
     def unavailable(self, view: View) -> list[tuple[tuple[str, ...], str]]:
         """Choices to show greyed out: a path prefix and the reason it cannot be used."""
         return []

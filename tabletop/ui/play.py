@@ -234,7 +234,7 @@ def _ask_action(table: Table, player: int) -> Any:
         view = match.state.view(player)
         legal = match.state.legal_actions()
         steps = table.ui.steps(view, legal)
-        lone = _lone_action(table, steps)
+        lone = _lone_action(table, view, steps)
         if lone is not None:
             _tell(table, [" > ".join(lone.path)], notice)
             return lone.action
@@ -281,9 +281,10 @@ def _tell(table: Table, taken: Sequence[str], earlier: str | None = None) -> Non
     table.notice = f"{before} {said}" if before else said
 
 
-def _lone_action(table: Table, steps: Sequence[Step[Any]]) -> Step[Any] | None:
-    """The one legal action, when there is one and it does not end the game (the player sees that coming)."""
-    if len(steps) != 1:
+def _lone_action(table: Table, view: View, steps: Sequence[Step[Any]]) -> Step[Any] | None:
+    """The one legal action, when there is one, it does not end the game (the player sees that coming) and
+    the game lets the table make it (:meth:`GameUI.plays_lone_action`)."""
+    if len(steps) != 1 or not table.ui.plays_lone_action(view, steps[0].action):
         return None
     if state_after(table.match.state, steps[0].action).is_terminal():
         return None

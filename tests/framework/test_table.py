@@ -124,6 +124,17 @@ def test_a_lone_action_is_taken_and_said_unless_it_ends_the_game() -> None:
     _ask_action(table, match.state.current_player())
     assert prompter.asked == [] and table.notice == "Take the first: the only choice."
 
+    class AsksAlways(OneWay):
+        def plays_lone_action(self, view: View, action: Move) -> bool:
+            return False
+
+    match = nim("5")
+    match.advance()
+    prompter = Scripted("Take the first")
+    table = Table(match, AsksAlways(match.game), Console(file=io.StringIO()), prompter, ["A", "B"])
+    _ask_action(table, match.state.current_player())
+    assert [question for question, _, _ in prompter.asked] == ["Your move:"] and table.notice is None
+
 
 def test_the_log_says_what_came_since_the_viewers_last_decision_and_how_their_turn_began() -> None:
     match = nim("9")

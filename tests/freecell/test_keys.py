@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import random
+
+from rich.console import Console
+
+from tabletop.loop import Match
 from tabletop_freecell import game
-from tabletop_freecell.rules import HOME_KEY, Move
-from tabletop_freecell.ui import HOME_TITLE
+from tabletop_freecell.rules import HOME_KEY, Action, Move
+from tabletop_freecell.ui import HOME_TITLE, FreeCellUI
 
 
 def home_paths(deal: int) -> tuple[list[tuple[str, ...]], dict[str, str]]:
@@ -30,3 +36,43 @@ def test_several_cards_that_can_go_home_are_named_by_their_places_keys() -> None
     paths, keys = home_paths(8)  # deal 8: cascades 5 and 8 each have an Ace on top
     assert [p[0] for p in paths] == [HOME_TITLE, HOME_TITLE]
     assert sorted(keys[p[1]] for p in paths) == ["5", "8"]
+
+
+def test_the_table_never_makes_the_move_that_takes_back_the_last_one() -> None:
+    """Where the one legal move puts back the card just moved, the player is asked (and may undo, or see the
+    game is lost): the table does not undo their move for them, nor play the card to and fro."""
+    from tabletop.ui.play import Table, _ask_action
+    from tests.framework.test_table import Scripted
+
+    ui = FreeCellUI(game)
+    match = _one_move_each_way(ui)
+    there = match.state.legal_actions()[0]
+    assert ui.plays_lone_action(match.state.view(0), there)  # not a way back: the table makes it
+    match.apply(there)
+    way_back = match.state.legal_actions()[0]
+    assert isinstance(there, Move) and isinstance(way_back, Move)
+    assert (way_back.source, way_back.target) == (there.target, there.source)
+    assert not ui.plays_lone_action(match.state.view(0), way_back)
+    prompter = Scripted("")  # the first entry: the move
+    table = Table(match, ui, Console(file=io.StringIO()), prompter, ["You"])
+    assert _ask_action(table, 0) == way_back
+    assert [question for question, _, _ in prompter.asked] == ["Your move:"]
+
+
+def _one_move_each_way(ui: FreeCellUI) -> Match[Action]:
+    """A game played at random from deal 1 to a position with one legal move, the table free to make it,
+    after which the one legal move takes it back (``57`` then ``75``)."""
+    for seed in range(100):
+        rng = random.Random(seed)
+        match = Match(game, options={"deal": "1"}, seed=0, agents=[None])
+        match.advance()
+        while not match.state.is_terminal():
+            legal = match.state.legal_actions()
+            if len(legal) == 1 and ui.plays_lone_action(match.state.view(0), legal[0]):
+                after = match.state.clone()
+                after.apply(legal[0])
+                back = after.legal_actions()
+                if not after.is_terminal() and len(back) == 1 and str(back[0]) == str(legal[0])[::-1]:
+                    return match
+            match.apply(rng.choice(legal))
+    raise AssertionError("no such position was reached")

@@ -116,6 +116,15 @@ class FreeCellUI(GameUI[Action]):
             steps.append(Step(action, path))
         return steps
 
+    def plays_lone_action(self, view: View, action: Action) -> bool:
+        """Not the move that takes back the one just made: the player may rather undo it, or see that
+        the game is lost (else a card sent to a free cell would come straight back, again and again)."""
+        state = _state(view)
+        if not state.moves or not isinstance(action, Move):
+            return True
+        last = Move.parse(state.moves[-1])
+        return not (action.source == last.target and action.target == last.source)
+
     def label_keys(self, view: View) -> Mapping[str, str]:
         state = _state(view)
         keys = {source_label(state, k): k for k in CASCADE_KEYS + state.cell_keys()}
