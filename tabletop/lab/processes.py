@@ -6,6 +6,7 @@ import contextlib
 import os
 import signal
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -111,15 +112,31 @@ PR_SET_PDEATHSIG = 1
 
 @contextlib.contextmanager
 def _leaving_signals_held() -> Iterator[None]:
-    """Hold (block) the leaving signals for a moment: one that arrives is delivered when they are let go."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, LEAVING_SIGNALS)
+    """Hold the leaving signals for a moment: one that arrives is acted on when they are let go.
+
+    Blocking a signal holds it for this thread only: while another thread runs (the progress bar's),
+    Ctrl-C at the terminal is delivered to that one, and Python still runs the handler in this thread,
+    in the middle of ``submit``, perhaps between the fork of a worker and the pool's note of it; then
+    :meth:`ProcessLab.close` would not know that worker, and the exit would wait for it for ever. So the
+    handlers are swapped too, for one that only notes the signal, raised again once they are let go.
+    """
+    main = threading.current_thread() is threading.main_thread()  # only there can a handler be set
+    saved = {s: h for s in LEAVING_SIGNALS if (h := signal.getsignal(s)) is not None} if main else {}
+    caught: list[int] = []
+    before = None
     try:
+        for signum in saved:
+            signal.signal(signum, lambda signum, frame: caught.append(signum))
+        if hasattr(signal, "pthread_sigmask"):
+            before = signal.pthread_sigmask(signal.SIG_BLOCK, LEAVING_SIGNALS)
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        if before is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(caught):
+            signal.raise_signal(signum)
 
 
 def _start_worker(parent: int) -> None:
