@@ -424,7 +424,8 @@ def test_ctrl_d_at_a_list_leaves_and_says_the_game_is_saved(example_plugin_path:
     child.expect("Your move:")
     child.expect("» ")
     child.sendeof()
-    child.expect("Left Tabletop. All of game 1 is saved: continue it from the menu, or run `tabletop resume 1`")
+    # Broken between words to fit 80 columns, the command kept whole to copy.
+    child.expect("Left Tabletop. All of game 1 is saved: continue it from the menu, or run\r\n`tabletop resume 1`")
     assert _finish(child) == 0
 
 

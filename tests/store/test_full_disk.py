@@ -133,7 +133,8 @@ def test_ctrl_c_in_a_game_says_what_the_database_holds(tmp_path: Path) -> None:
         child.expect(answered(question))
     child.expect(QUESTION)
     child.sendintr()
-    child.expect("Left Tabletop. All of game 1 is saved: continue it from the menu, or run `tabletop resume 1`")
+    # Broken between words to fit 80 columns, the command kept whole to copy.
+    child.expect("Left Tabletop. All of game 1 is saved: continue it from the menu, or run\r\n`tabletop resume 1`")
     assert _finish(child) == 130
     assert len(_stored(data, 1)) > 10
 
