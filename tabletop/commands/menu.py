@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from typing import Any
 
 from rich.markup import escape
@@ -18,6 +19,9 @@ QUIT_KEY = "q"
 """Quit, in the main menu."""
 MAX_CONTINUE = 3
 """Up to this many unfinished games have a Continue entry each; more share one entry that lists them all."""
+CONTINUE_KEYS = ("c", "d", "e")
+"""The keys of the Continue entries, the latest game's first: letters, so that each game keeps its number in
+the main menu whether or not games wait to be continued."""
 MAX_HISTORY = 15
 UNEXPORTABLE = "unfinished: it would show the hands in play"
 
@@ -133,8 +137,10 @@ class Menu:
             return []
         unfinished = self._unfinished()
         if len(unfinished) > MAX_CONTINUE:
-            return [Choice(f"Continue a game ({len(unfinished)} unfinished)", ("unfinished", None))]
-        return [self._unfinished_entry(r, ("continue", r)) for r in unfinished]
+            entries = [Choice(f"Continue a game ({len(unfinished)} unfinished)", ("unfinished", None))]
+        else:
+            entries = [self._unfinished_entry(r, ("continue", r)) for r in unfinished]
+        return [replace(entry, key=key) for entry, key in zip(entries, CONTINUE_KEYS, strict=False)]
 
     def _unfinished_entry(self, record: Any, value: Any, *, listed: bool = False) -> Choice:
         """The entry of an unfinished game: "Continue ..." in the main menu, numbered as in the history when

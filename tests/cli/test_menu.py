@@ -26,3 +26,25 @@ def test_after_a_continued_game_the_cursor_goes_to_its_entry(tmp_path: Path) -> 
     match.agents[0] = RandomAgent()
     match.run()
     assert menu._where_continued(record) == ("game", muster)  # finished: its game
+
+
+def test_each_game_keeps_its_number_when_games_wait_to_be_continued(tmp_path: Path) -> None:
+    from tabletop.ui.prompts import list_keys
+
+    menu = Menu(Console(), Prompter(), data_dir=str(tmp_path))
+    assert menu.store is not None
+
+    def game_keys() -> dict[str, str | None]:
+        choices = menu._main_choices()
+        keys = list_keys(choices)
+        return {c.value[1].info.id: k for c, k in zip(choices, keys, strict=True) if c.value[0] == "game"}
+
+    before = game_keys()
+    assert list(before.values())[:3] == ["1", "2", "3"]
+    muster = next(g for g in menu.games if g.info.id == "muster")
+    for seed in range(4):  # one more than has an entry of its own
+        start_recording(menu.store, Match(muster, seed=seed), ["human", "random"], ["You", "Computer"])
+        choices = menu._main_choices()
+        continues = [c for c in choices if c.value[0] in ("continue", "unfinished")]
+        assert [c.key for c in continues] == (["c", "d", "e"][: seed + 1] if seed < 3 else ["c"])
+        assert game_keys() == before
