@@ -96,3 +96,18 @@ def test_the_boxes_are_listed_down_the_sheet() -> None:
     for label, boxes in ((SCORE_UPPER, UPPER), (SCORE_LOWER, LOWER)):
         titles = [c.title for c in level_choices(steps, [], (label,), ui.label_order(state.view(0)))]
         assert [t.split(":")[0] for t in titles] == [BOX_NAMES[b] for b in boxes], titles
+
+
+def test_the_end_screen_says_the_final_score_once() -> None:
+    """The board of a finished game says it is over; the result under it gives the score (the table shows both)."""
+    from tabletop.agents import RandomAgent
+    from tabletop.loop import Match
+
+    match = Match(game, seed=4, agents=[RandomAgent()])
+    match.run()
+    ui = FiveDiceUI(game)
+    console = Console(file=io.StringIO(), width=80, height=24, record=True)
+    console.print(ui.render(match.state.view(0), []))
+    console.print(ui.render_result(match.state))
+    screen = console.export_text()
+    assert screen.count("Final score") == 1 and "the game is over" in screen, screen

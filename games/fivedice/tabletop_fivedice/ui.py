@@ -36,6 +36,10 @@ KIND_KEYS = {SCORE_UPPER: "u", SCORE_LOWER: "d", ROLL_AGAIN: "r"}
 """Each kind of decision's own key (``k`` is the holds, ``s`` Sheets; the table's ``?``, ``l`` and ``m`` stay free)."""
 
 
+GAME_OVER = "Every box is filled: the game is over."
+GAME_OVER_AT_A_TABLE = "Every sheet is full: the game is over."
+
+
 def _sheet_order(action: FiveDiceAction) -> int:
     """A score's place down the sheet; holds after every box (in the order they came)."""
     return action.box if isinstance(action, Score) else BOXES
@@ -84,8 +88,8 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
         return Group(*lines)
 
     def _dice_line(self, state: FiveDiceState) -> Text:
-        if state.is_terminal():
-            return Text(state.outcome_text(), style="bold")
+        if state.is_terminal():  # the scores come under the board, in the result (said once)
+            return Text(GAME_OVER if state.players == 1 else GAME_OVER_AT_A_TABLE, style="bold")
         who = f"Player {state.player + 1}: " if state.players > 1 else ""
         if state.dice is None:
             return Text(f"{who}rolling the dice...")
