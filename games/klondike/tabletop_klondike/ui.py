@@ -8,6 +8,7 @@ the waste as the source is followed by the destination's key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,9 @@ from tabletop_klondike.rules import (
     HIDDEN,
     HOME_KEY,
     PILE_KEYS,
+    STOCK_CARDS,
     STOCK_KEY,
+    TABLEAU_CARDS,
     WASTE_KEY,
     Action,
     Draw,
@@ -35,6 +38,9 @@ if TYPE_CHECKING:
 
     from tabletop.game import State, View
 
+DEALT_LINE = re.compile(r"(?:A card|\S+) is (?:dealt face (?:up|down) on pile \d|put in the stock)\.$")
+"""A line of the deal in the log (as :meth:`KlondikeState.describe` words it)."""
+FACE_UP_LINE = re.compile(r"(\S+) is dealt face up on pile \d\.$")
 FACE_DOWN = "##"
 """A face-down card on a pile."""
 EMPTY = "··"
@@ -167,7 +173,18 @@ class KlondikeUI(GameUI[Action]):
         return order + [target_label(table, k) for k in PILE_KEYS]
 
     def whole_log(self, lines: Sequence[str]) -> list[str]:
-        return list(lines)
+        """The deal's 52 lines as one, which names the cards it turned face up; the play as it came."""
+        dealt = 0
+        while dealt < len(lines) and DEALT_LINE.match(lines[dealt]):
+            dealt += 1
+        if dealt < TABLEAU_CARDS + STOCK_CARDS:  # a log cut short, or one of another shape: every line as it is
+            return list(lines)
+        face_up = [m.group(1) for line in lines[:dealt] if (m := FACE_UP_LINE.match(line))]
+        summary = (
+            f"The cards are dealt: {TABLEAU_CARDS} on the seven piles, the top card of each face up "
+            f"({' '.join(face_up)}), and {STOCK_CARDS} in the stock."
+        )
+        return [summary, *lines[dealt:]]
 
 
 def path_of(table: Table, action: Action) -> tuple[str, ...]:
