@@ -94,6 +94,17 @@ class WholeNumber(Option):
 
     low: int = 0
     high: int = 0
+    meanings: tuple[tuple[int, str], ...] = ()
+    """Numbers that stand for something else, with the menu's words for them (FreeCell's deal 0: random)."""
+
+    def label_of(self, value: str) -> str:
+        """The menu's words for ``value``: its meaning where it has one, else the number.
+
+        >>> deal = whole_number("deal", "Deal number", 0, 99, default=0, meanings={0: "random"})
+        >>> deal.label_of("0"), deal.label_of("7")
+        ('random', '7')
+        """
+        return next((words for number, words in self.meanings if str(number) == value), None) or super().label_of(value)
 
     def parse(self, text: str) -> str:
         """``text`` as the number's notation, if it is a whole number within the bounds."""
@@ -118,13 +129,33 @@ class OneOf(Option):
         return self.parse(options.get(self.key, self.default))
 
 
-def whole_number(key: str, label: str, low: int, high: int, *, default: int, help: str = "") -> WholeNumber:
-    """A whole-number option from ``low`` to ``high``: a list in the menu if short, else typed."""
+def whole_number(
+    key: str,
+    label: str,
+    low: int,
+    high: int,
+    *,
+    default: int,
+    help: str = "",
+    meanings: Mapping[int, str] | None = None,
+) -> WholeNumber:
+    """A whole-number option from ``low`` to ``high``: a list in the menu if short, else typed; ``meanings``
+    gives words to the numbers that stand for something else."""
     if not low <= default <= high:
         raise ValueError(f"{key}: the default {default} is not from {low} to {high}")
     listed = high - low < MENU_NUMBERS
     choices = tuple(str(n) for n in range(low, high + 1)) if listed else ()
-    return WholeNumber(key, label, choices, str(default), help, free_text=not listed, low=low, high=high)
+    return WholeNumber(
+        key,
+        label,
+        choices,
+        str(default),
+        help,
+        free_text=not listed,
+        low=low,
+        high=high,
+        meanings=tuple(sorted((meanings or {}).items())),
+    )
 
 
 def one_of(

@@ -77,6 +77,7 @@ DEAL = whole_number(
     1_000_000,
     default=0,
     help="Microsoft's deal N (1 to 1,000,000), as every FreeCell program numbers them; 0: a random one of 1 to 32,000.",
+    meanings={0: "random (1 to 32,000)"},
 )
 CELLS = whole_number("cells", "Free cells", 0, MAX_CELLS, default=MAX_CELLS, help="How many free cells (0 to 4).")
 AUTO = one_of(
