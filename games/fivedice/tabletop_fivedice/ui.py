@@ -174,7 +174,10 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
             board = self.sheet(state, state.player, show_now=True)
             keep = choose_holds(state.dice, state.rolls, board, console, prompter)
             return REDRAW if keep is None else Chosen(keep)
+        from tabletop.ui.terminal import clear_screen
+
         for player in range(state.players):
+            clear_screen(console)  # a sheet to a screen: on 24 lines the board and a sheet do not both fit
             console.print(self.sheet(state, player, show_now=False))
             prompter.pause("Press any key for the next sheet" if player < state.players - 1 else "Press any key")
         return REDRAW  # each sheet waited for its key
