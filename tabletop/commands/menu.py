@@ -392,11 +392,17 @@ def _game_line(game: Game[Any], width: int = 76) -> str:
     ...     info = GameInfo("muses", "Muses", "Solitaire with nine muse cards, two dice and three hints: claim muses whose top condition the dice meet", 1, 10)
     >>> _game_line(Muses())
     'Muses: Solitaire with nine muse cards, two dice and three hints'
+    >>> class FiveDice:
+    ...     info = GameInfo("fivedice", "Five Dice", "The classic category dice game: five dice, up to three rolls a turn, thirteen boxes to fill", 1, 10)
+    >>> _game_line(FiveDice())
+    'Five Dice: The classic category dice game'
     """
     import re
 
     line = f"{game.info.name}: {game.info.summary}".strip().split("\n")[0]
-    ends = [m.start() for m in re.finditer(r"[:;,.](?= )", line[: width + 1]) if m.start() >= width // 2]
+    ends = [m for m in re.finditer(r"[:;,.](?= )", line[: width + 1]) if m.start() >= width // 2]
     if len(line) <= width or not ends:
         return _one_line(line, width)
-    return line[: ends[-1]]
+    # A whole clause reads better than a list cut after its first item: a colon or a stop before a comma.
+    strong = [m for m in ends if m.group() != ","]
+    return line[: (strong or ends)[-1].start()]
