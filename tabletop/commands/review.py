@@ -301,8 +301,9 @@ def summary_lines(review: Review, record: GameRecord, game: Game[Any], analyst_n
     lines.append(f"{given} in all: {review.given_away * 100:.{2 if review.points else 1}f} points.")
     lines.append(
         f"Inaccuracies (?!): {review.count('inaccuracy')}, mistakes (?): {review.count('mistake')}, "
-        f"blunders (??): {review.count('blunder')}; a decision that gives away {INACCURACY * 100:g}, "
-        f"{MISTAKE * 100:g} or {BLUNDER * 100:g} {unit_of(review.points)} or more is one."
+        f"blunders (??): {review.count('blunder')}; a decision is an inaccuracy if it gives away "
+        f"{INACCURACY * 100:g} {unit_of(review.points)} or more, a mistake from {MISTAKE * 100:g}, "
+        f"a blunder from {BLUNDER * 100:g}."
     )
     worst = review.costliest()
     if not worst:

@@ -61,7 +61,10 @@ def test_the_printed_review_grades_every_decision_and_draws_the_chart(tmp_path: 
     counts = re.search(r"Inaccuracies \(\?!\): (\d+), mistakes \(\?\): (\d+), blunders \(\?\?\): (\d+);", out)
     assert counts, out
     said = " ".join(out.split())
-    assert "a decision that gives away 5, 10 or 15 points of win chance or more is one." in said
+    assert (
+        "a decision is an inaccuracy if it gives away 5 points of win chance or more, a mistake from 10, "
+        "a blunder from 15." in said
+    )
     assert "Your win chance after each decision (B blunder, M mistake, I inaccuracy):" in said
     assert "100% ┤" in out and " 50% ┤" in out and "  0% ┤" in out
     listed = re.findall(r"^ *(\d+) +(best|good|inaccuracy \?!|mistake \?|blunder \?\?) +(\d+\.\d) ", out, re.M)
