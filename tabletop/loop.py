@@ -175,7 +175,7 @@ class Match(Generic[A]):
                 return "the other player has moved since"
             return "you have made no decision yet"
         if seen is not None:
-            return f"a card or roll you saw came after your last decision ({seen.rstrip('.')})"
+            return f"you have seen what came after it: {seen.rstrip('.')}"
         return decision
 
     def undo(self, to: int) -> None:

@@ -50,9 +50,7 @@ def test_no_undo_across_a_draw_from_the_deck() -> None:
     drawn = match.step()  # ...but once the card is drawn, it is not: the same card would come again, now known
     assert drawn is not None
     assert match.undo_point(0) is None
-    assert why_no_undo(match, 0) == (
-        f"a card or roll you saw came after your last decision ({drawn.text_for(0).rstrip('.')})"
-    )
+    assert why_no_undo(match, 0) == f"you have seen what came after it: {drawn.text_for(0).rstrip('.')}"
 
 
 def test_no_undo_of_another_persons_move() -> None:
