@@ -1,5 +1,5 @@
 """``python -m tabletop``: the same program as the ``tabletop`` command."""
 
-from tabletop.cli import main
+from tabletop.launch import main
 
 raise SystemExit(main())

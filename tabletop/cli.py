@@ -24,11 +24,9 @@ from tabletop.commands.common import (
     Parser,
     UsageError,
 )
+from tabletop.leaving import EXIT_INTERRUPTED, EXIT_SIGNAL_BASE, LEFT
 from tabletop.text import bounded, printable
 
-EXIT_SIGNAL_BASE = 128
-"""The shell's convention: a program ended by signal N exits with status 128 + N."""
-EXIT_INTERRUPTED = EXIT_SIGNAL_BASE + signal.SIGINT
 LEAVING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Signals that mean "leave now": ``kill``, a shutdown, the terminal window closed."""
 INTERACTIVE = frozenset({"menu", "play", "resume", "replay"})
@@ -36,8 +34,6 @@ INTERACTIVE = frozenset({"menu", "play", "resume", "replay"})
 LEAVE_ON_SIGNALS = INTERACTIVE | {"simulate"}
 """Commands a leaving signal ends as Ctrl-C does: those that hold the terminal, and ``simulate``, which
 stops its worker processes on the way out. The others keep the system's default and end at once."""
-LEFT = "Left Tabletop."
-"""The goodbye; leaving in the middle of a game adds what of it is saved, read back from the database."""
 NO_BREAK = "\0"
 """Stands for a space inside a `command` while the goodbye is broken into lines."""
 MIN_GOODBYE_WIDTH = 20
