@@ -100,6 +100,12 @@ class ProcessLab(Lab):
             if process.is_alive():
                 process.kill()
                 process.join(STOP_SECONDS)
+        # The pool's manager thread closes its wake-up pipe as it ends; Python 3.11's exit may write to that
+        # pipe at the same moment and print an error after the goodbye. Once the thread has ended, the exit
+        # sees the pipe closed and leaves it alone.
+        manager = getattr(pool, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(STOP_SECONDS)
 
 
 POLL_SECONDS = 0.1
