@@ -161,7 +161,7 @@ def _add_keys(question: questionary.Question, back: _Box | None = None) -> None:
 
     In a list, Home and End also move the cursor to the first and last entry that
     can be chosen: a long list (a Muster hand with every castle action) is quicker
-    to cross this way than by holding an arrow down.
+    to cross this way than by holding an arrow down; a key that no entry has rings the bell.
     """
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
     from prompt_toolkit.keys import Keys
@@ -201,6 +201,12 @@ def _add_keys(question: questionary.Question, back: _Box | None = None) -> None:
         @extra.add(Keys.End, eager=True)
         def _last(event: Any) -> None:
             listing.pointed_at = entries[-1]
+
+        # A key no entry has rings the terminal's bell rather than doing nothing: every other binding (an
+        # entry's key, the arrows, Enter) is more specific than this one and comes first.
+        @extra.add(Keys.Any)
+        def _unknown(event: Any) -> None:
+            event.app.output.bell()
 
     app.key_bindings = merge_key_bindings([app.key_bindings, extra]) if app.key_bindings else extra
 

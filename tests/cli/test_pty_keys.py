@@ -64,6 +64,19 @@ def test_a_digit_takes_its_entry_in_the_main_menu_and_s_starts_from_anywhere_on_
 
 
 @pytest.mark.pty
+def test_a_key_no_entry_has_rings_the_bell_and_the_list_stays(tmp_path: Path) -> None:
+    child = spawn([], data_dir=tmp_path / "data")
+    child.expect("What would you like to play")
+    muster = key_of(child, "Muster: Raise the Banners")
+    child.expect("Quit")
+    child.send("z")  # no entry of the main menu has it
+    child.expect("\a", timeout=5)
+    child.send(muster)  # the list still takes its keys
+    child.expect("Set up the game:")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+
+
 def test_muses_names_the_coach_apart_from_the_rulebooks_hints(tmp_path: Path) -> None:
     child = spawn(
         ["play", "muses", "--seed", "5"],
