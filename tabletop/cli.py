@@ -128,11 +128,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _flushed(exc.code or 0)
         raise
     except OSError as exc:
+        leaving = _leaving_behind(exc)
+        if leaving is not None:  # the goodbye's way out met the closed terminal: the leave stands
+            _discard_output()
+            return EXIT_SIGNAL_BASE + leaving.signum if isinstance(leaving, LeaveSignal) else EXIT_INTERRUPTED
         if exc.errno != errno.ENOSPC:
             return _crashed(exc)
         return _output_lost()
     except Exception as exc:  # a bug, often in a plugin: a message, never a traceback
         return _crashed(exc)
+
+
+def _leaving_behind(exc: OSError) -> KeyboardInterrupt | None:
+    """The interrupt (Ctrl-C or a leaving signal) ``exc`` was raised while handling, if any.
+
+    A closed terminal sends SIGHUP, and what is drawn on the way out (a progress
+    bar clearing itself) then fails with EIO: an effect of leaving, not a fault.
+    """
+    cause: BaseException | None = exc.__context__
+    while cause is not None:
+        if isinstance(cause, KeyboardInterrupt):
+            return cause
+        cause = cause.__context__
+    return None
 
 
 def _flushed(status: int) -> int:

@@ -172,3 +172,35 @@ def test_more_workers_than_processors_are_capped_and_said(tmp_path: Path) -> Non
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["workers"] == processors()
     assert f"--workers {asked}: this machine has {processors()} processor(s)" in result.stderr
+
+
+def test_a_closed_terminal_ends_a_run_showing_progress_quietly(tmp_path: Path) -> None:
+    """The progress bar's last drawing meets the gone terminal (EIO): still the quiet end of SIGHUP, no crash report."""
+    env = dict(
+        os.environ,
+        TABLETOP_DATA_DIR=str(tmp_path / "data"),
+        TABLETOP_STATE_DIR=str(tmp_path / "state"),
+        TERM="xterm-256color",
+        COLUMNS="80",
+        LINES="24",
+    )
+    child = pexpect.spawn(TABLETOP, LONG_RUN, env=env, encoding="utf-8", dimensions=(24, 80), timeout=30)
+    workers: set[int] = set()
+    try:
+        workers = _workers_playing(child.pid, 2)
+        child.expect("Simulating")  # the bar is drawn, and will be drawn again as it stops
+        start = time.monotonic()
+        os.close(child.child_fd)  # the window closes: the kernel hangs up on the program's session
+        child.child_fd = -1
+        child.closed = True
+        status = child.ptyproc.wait()
+        took = time.monotonic() - start
+    finally:
+        if child.isalive():
+            child.kill(signal.SIGKILL)
+        left = _none_left(workers)
+    reports = list((tmp_path / "state").glob("**/tabletop-crash-*"))
+    assert reports == [], reports[0].read_text()[-1500:]
+    assert status == 128 + signal.SIGHUP, status
+    assert took < ENDS_WITHIN, f"{took:.2f} s from the hang-up to the end"
+    assert left == []
