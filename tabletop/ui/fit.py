@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabletop.interface import Choice
+from tabletop.ui.entries import entry_lines, list_keys, shown_entry
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -21,10 +22,6 @@ MIN_LIST_LINES = 3
 """The fewest entries a list shows at once when the board leaves less room: it scrolls through the rest."""
 
 
-LIST_INDENT = 3
-"""Columns before an entry's title in a list: the cursor's mark or spaces."""
-
-
 def list_overflow(question: str, entries: Sequence[Choice], width: int) -> int:
     """Lines a list takes at ``width`` beyond one for its question and one an entry: the entries and question
     that wrap (a board keeps room for a list by its entries, each a line).
@@ -36,16 +33,13 @@ def list_overflow(question: str, entries: Sequence[Choice], width: int) -> int:
     """
     from rich.cells import cell_len
 
-    from tabletop.ui.prompts import key_title, list_keys
-
     def lines(text: str) -> int:
         return max(1, -(-cell_len(text) // max(width, 1)))
 
     keys = list_keys(entries)
     extra = lines(f"? {question} (keys or arrows, Enter)") - 1
     for entry, key in zip(entries, keys):
-        text = f"- {entry.title} ({entry.disabled})" if entry.disabled else key_title(key, entry.title)
-        extra += lines(" " * LIST_INDENT + text) - 1
+        extra += len(entry_lines(shown_entry(entry, key), width)) - 1
     return extra
 
 

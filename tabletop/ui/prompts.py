@@ -7,6 +7,7 @@ program then leaves with exit status 130) instead of questionary printing
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -14,6 +15,7 @@ import questionary
 from prompt_toolkit.styles import Style
 
 from tabletop.ui.base import Choice, Prompter
+from tabletop.ui.entries import DISABLED_MARK, LIST_INDENT, entry_lines, list_keys, shown_entry
 
 STYLE = Style.from_dict(
     {
@@ -27,43 +29,14 @@ STYLE = Style.from_dict(
 )
 
 
-AUTO_KEYS = "1234567890abcdefghijklmnopqrstuvwxyz"
-"""The keys given, in order, to a list's usable entries that bring no key of their own."""
-KEY_NAMES = {"escape": "Esc"}
-"""How a key that is not one character is shown before its entry."""
-
-
-def list_keys(choices: Sequence[Choice]) -> list[str | None]:
-    """The key of each entry: its own, else the next of :data:`AUTO_KEYS` no other entry uses (None for a
-    disabled entry, or when the keys run out).
-
-    >>> list_keys([Choice("Start", 1, key="s"), Choice("Seed", 2), Choice("Off", 3, "no"), Choice("Back", 4, key="escape")])
-    ['s', '1', None, 'escape']
-    """
-    taken = {c.key for c in choices if c.key and not c.disabled}
-    spare = iter(k for k in AUTO_KEYS if k not in taken)
-    return [None if c.disabled else c.key or next(spare, None) for c in choices]
-
-
-def key_title(key: str | None, title: str) -> str:
-    """An entry's title with its key before it (``2) Muster``, ``Esc) Back``), as every list shows it.
-
-    >>> key_title("2", "Muster"), key_title("escape", "Back"), key_title(None, "Off")
-    ('2) Muster', 'Esc) Back', 'Off')
-    """
-    return f"{KEY_NAMES.get(key, key)}) {title}" if key else title
-
-
 class QuestionaryPrompter(Prompter):
     """The prompter of a full terminal: questionary's menus; an entry's key takes it at once, the arrows
     move the cursor and Enter takes the entry under it, Esc the way back."""
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
         keys = list_keys(choices)
-        q_choices = [
-            questionary.Choice(title=key_title(key, c.title), value=_Box(c.value), disabled=c.disabled)
-            for c, key in zip(choices, keys)
-        ]
+        width = shutil.get_terminal_size().columns
+        q_choices = [_entry(c, key, width) for c, key in zip(choices, keys)]
         default_choice = None
         if default is not None:
             default_choice = next(
@@ -126,6 +99,21 @@ class QuestionaryPrompter(Prompter):
             event.app.exit(result=None)
 
         PromptSession([("class:question", f"{message} ")], key_bindings=bindings, style=STYLE).app.run()
+
+
+def _entry(choice: Choice, key: str | None, width: int) -> questionary.Choice:
+    """questionary's entry for ``choice``: its text broken between words to fit ``width`` (see
+    :func:`~tabletop.ui.entries.entry_lines`), the next lines indented past the cursor's columns."""
+    lines = entry_lines(shown_entry(choice, key), width)
+    text = ("\n" + " " * LIST_INDENT).join(lines)
+    if not choice.disabled:
+        return questionary.Choice(title=text, value=_Box(choice.value))
+    # questionary shows "- " and the title, then the reason unless it is True: the text holds all three.
+    return questionary.Choice(
+        title=text.removeprefix(DISABLED_MARK),
+        value=_Box(choice.value),
+        disabled=True,  # type: ignore[arg-type]
+    )
 
 
 def _scroll_entries(question: questionary.Question, lines: int) -> None:

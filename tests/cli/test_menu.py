@@ -29,7 +29,7 @@ def test_after_a_continued_game_the_cursor_goes_to_its_entry(tmp_path: Path) -> 
 
 
 def test_each_game_keeps_its_number_when_games_wait_to_be_continued(tmp_path: Path) -> None:
-    from tabletop.ui.prompts import list_keys
+    from tabletop.ui.entries import list_keys
 
     menu = Menu(Console(), Prompter(), data_dir=str(tmp_path))
     assert menu.store is not None

@@ -23,6 +23,7 @@ import pexpect
 import pytest
 
 from tabletop.loop import Match
+from tabletop.ui.entries import entry_lines
 from tabletop.ui.steps import step_question
 from tabletop_muster import actions as A
 from tabletop_muster import game
@@ -44,8 +45,13 @@ def plain(text: str) -> str:
     return ANSI.sub("", text)
 
 
-FIRST_LINE = 70
-"""Characters of an entry's title sure to be on its first line at 80 columns (a longer one wraps)."""
+COLUMNS = 80
+"""The terminal's width (the pty helpers' default): a longer entry goes on to a second line."""
+
+
+def first_line(title: str) -> str:
+    """The part of an entry's ``title`` on its first line, as the list breaks it between words (a one-letter key)."""
+    return entry_lines(f"k) {title}", COLUMNS)[0].removeprefix("k) ")
 
 
 def press(child: pexpect.spawn, path: tuple[str, ...], depth: int) -> bool:
@@ -55,14 +61,14 @@ def press(child: pexpect.spawn, path: tuple[str, ...], depth: int) -> bool:
     label, whole = path[depth], " > ".join(path[depth:])
     child.expect(POINTER)
     title, above = child.match.group(1), child.before
-    if len(path) > depth + 1 and title.startswith(whole[:FIRST_LINE]):
+    if len(path) > depth + 1 and title.startswith(first_line(whole)):
         child.send(ENTER)
         return True
     if title == label:
         child.send(ENTER)
         return len(path) == depth + 1
     entry = (
-        rf"([0-9a-z?])\) (?:\x1b\[[0-9;]*m)*(?:(?P<whole>{re.escape(whole[:FIRST_LINE])})|{re.escape(label)}[\r\x1b])"
+        rf"([0-9a-z?])\) (?:\x1b\[[0-9;]*m)*(?:(?P<whole>{re.escape(first_line(whole))})|{re.escape(label)}[\r\x1b])"
     )
     if len(path) == depth + 1:  # a last label: the label is the whole rest
         entry = rf"([0-9a-z?])\) (?:\x1b\[[0-9;]*m)*(?P<whole>{re.escape(label)})[\r\x1b]"
