@@ -391,17 +391,25 @@ def paged(console: Console, renderable: Any, title: str) -> None:
 
 
 def show_log(table: Table, player: int) -> None:
-    """The whole game's log so far, as ``player`` may know it, numbered and scrollable."""
+    """The whole game's log so far, as ``player`` may know it, numbered and scrollable.
+
+    An entry longer than a line goes on under its own first word, not under its number.
+    """
+    from rich.console import Group
+    from rich.table import Table as Grid
     from rich.text import Text
 
     lines = table.ui.whole_log(Log.of(table.match.events, player))
-    width = len(str(len(lines)))
-    body = Text("\n").join(Text(f"{i:>{width}}. {line}") for i, line in enumerate(lines, 1)) if lines else Text("")
+    body = Grid.grid(padding=(0, 1))
+    body.add_column(justify="right", no_wrap=True)
+    body.add_column()
+    for number, line in enumerate(lines, 1):
+        body.add_row(f"{number}.", Text(line))
     hidden = " (what was hidden from you stays hidden)" if not table.match.game.info.perfect_information else ""
-    title = Text(f"{table.match.game.info.name}: the game so far{hidden}\n", style="bold")
+    title = Text(f"{table.match.game.info.name}: the game so far{hidden}", style="bold")
     paged(
         table.console,
-        Text.assemble(title, body if lines else "Nothing has happened yet."),
+        Group(title, body if lines else Text("Nothing has happened yet.")),
         "Log (arrows or space to scroll, q to go back)",
     )
 

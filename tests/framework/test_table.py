@@ -248,3 +248,20 @@ def test_the_end_says_how_to_deal_the_game_again_with_its_options() -> None:
     game.info = type(game.info)(**{**game.info.__dict__, "options": (Named(**option.__dict__),)})
     match = Match(game, options={"pile": "9"}, seed=4, agents=[None, None])
     assert replay_arguments(match) == "--seed 4 --pile 'piles of 9.txt'"  # quoted for the shell
+
+
+def test_a_log_entry_longer_than_a_line_goes_on_under_its_first_word() -> None:
+    match = nim("9")
+    while not match.is_over():
+        state = match.state
+        match.apply(state.sample_chance(random.Random(2)) if state.is_chance_node() else state.legal_actions()[-1])
+    out = io.StringIO()
+    width = 16  # narrower than the log's entries
+    table = Table(match, GameUI(match.game), Console(file=out, width=width), Scripted(), ["A", "B"])
+    show_log(table, 0)
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    first = next(i for i, line in enumerate(lines) if line.startswith(" 1. "))
+    indent = len(" 1. ")
+    assert len(match.events) >= 10  # so that the numbers take two columns
+    assert lines[first + 1].startswith(" " * indent) and lines[first + 1][indent] != " "
+    assert all(len(line) <= width for line in lines)
