@@ -48,7 +48,9 @@ room for, and a computer's whole turn fits."""
 
 
 LOG_TITLE = "Log: the whole game so far"
-COACH_TITLE = "Coach: the best moves and their chances"
+COACH_TITLE = "Coach: the best moves and what each is worth"
+UNDO_KEY, REDO_KEY, LEAVE_KEY = "u", "r", "q"
+"""The game menu's keys, the same whichever of its entries are offered (Undo and Redo come and go)."""
 
 
 @dataclass
@@ -315,6 +317,7 @@ def _game_menu(table: Table, player: int) -> str | None:
             "Undo my last decision",
             "undo",
             None if undo_to is not None else why_no_undo(match, player),
+            key=UNDO_KEY,
         ),
         *_redo_entry(match, player),
         Choice(
@@ -322,6 +325,7 @@ def _game_menu(table: Table, player: int) -> str | None:
             if table.saved
             else "Leave (this game is not being saved)",
             "leave",
+            key=LEAVE_KEY,
         ),
     ]
     answer = table.prompter.select("Game menu:", choices)
@@ -354,7 +358,10 @@ def _redo_entry(match: Match[Any], player: int) -> list[Choice]:
     if not match.redoable:
         return []
     again = match.redo_point(player)
-    return [Choice(f"Redo {again}" if again else "Redo", "redo", None if again else "not at this point")]
+    if again is None:
+        return [Choice("Redo", "redo", "not at this point")]
+    words = match.state.describe(match.game.parse_action(match.state, again), player).rstrip(".")
+    return [Choice(f"Redo: {words}", "redo", key=REDO_KEY)]
 
 
 def _leave_question(saved: bool) -> str:

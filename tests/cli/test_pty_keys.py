@@ -85,7 +85,7 @@ def test_muses_names_the_coach_apart_from_the_rulebooks_hints(tmp_path: Path) ->
     )
     child.expect(QUESTION, timeout=30)
     assert child.match.group(1) == "Your move:"
-    child.expect(r"\?\) (?:\x1b\[[0-9;]*m)*Coach: the best moves and their chances")
+    child.expect(r"\?\) (?:\x1b\[[0-9;]*m)*Coach: the best moves and what each is worth")
     screen = str(child.before)
     assert "h) Use a hint" in screen and "e) End the turn" in screen  # the game's own words keep their keys
     assert "Hint:" not in screen and ") Hint" not in screen

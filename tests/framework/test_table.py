@@ -265,3 +265,26 @@ def test_a_log_entry_longer_than_a_line_goes_on_under_its_first_word() -> None:
     assert len(match.events) >= 10  # so that the numbers take two columns
     assert lines[first + 1].startswith(" " * indent) and lines[first + 1][indent] != " "
     assert all(len(line) <= width for line in lines)
+
+
+def test_the_game_menu_keeps_its_keys_and_names_the_decision_redo_takes_again() -> None:
+    from tabletop.ui.entries import list_keys
+    from tabletop.ui.play import LEAVE_KEY, REDO_KEY, UNDO_KEY, _game_menu
+
+    match = nim("5")
+    match.advance()
+    player = match.state.current_player()
+    taken = match.state.legal_actions()[0]
+    words = match.state.describe(taken, player).rstrip(".")
+    match.apply(taken)
+    prompter = Scripted("Undo", "Back")
+    table = Table(match, GameUI(match.game), Console(file=io.StringIO()), prompter, ["A", "B"])
+    assert _game_menu(table, player) == f"Undone: {words} (Redo is in the game menu)."
+    _game_menu(table, player)
+    # The keys each entry shows: its own, else the next free one (as the prompter gives them).
+    before, after = (list(zip([c.title for c in asked[1]], list_keys(asked[1]))) for asked in prompter.asked)
+    assert ("Undo my last decision", UNDO_KEY) in before and ("Redo", None) not in before
+    assert (f"Redo: {words}", REDO_KEY) in after
+    for entries in (before, after):
+        assert [key for title, key in entries if title.startswith("Leave")] == [LEAVE_KEY]
+        assert ("Read the rules", "1") in entries

@@ -11,7 +11,7 @@ from tests.cli.pty_helpers import ENTER, QUESTION, TABLETOP, select, spawn
 DEAL = "3"
 """A deal the solver wins in about 40 moves."""
 NOTICE = re.compile(r"(?:Hint|Coach) \(100%\): ([^\r\n\x1b]+)")
-COACH_ENTRY = "the best moves and their chances"
+COACH_ENTRY = "the best moves and what each is worth"
 """The coach's entry in the first list, whatever the table calls it."""
 
 

@@ -12,7 +12,7 @@ import pexpect
 from tests.cli.pty_helpers import QUESTION, TABLETOP, select, spawn
 
 YOUR_MOVE = r"Your move: (?:\x1b\[[0-9;]*m)*\((?:keys or )?arrows"
-COACH_ENTRY = "the best moves and their chances"
+COACH_ENTRY = "the best moves and what each is worth"
 """The coach's entry in the first list, whatever the table calls it."""
 STYLE = r"(?:\x1b\[[0-9;]*m)*"
 STOCK_24 = rf"│ s {STYLE}24"

@@ -196,7 +196,9 @@ class FiveDiceState(State[FiveDiceAction]):
     def outcome_text(self) -> str:
         totals = [self.total(p) for p in range(self.players)]
         if self.players == 1:
-            return f"Final score {totals[0]}."
+            if totals[0] >= SOLO_GOAL:
+                return f"Final score {totals[0]}: a win ({SOLO_GOAL} or more)."
+            return f"Final score {totals[0]}: {SOLO_GOAL - totals[0]} short of the {SOLO_GOAL} a win needs."
         ranked = sorted(range(self.players), key=lambda p: -totals[p])
         return "Final scores: " + ", ".join(f"Player {p + 1} {totals[p]}" for p in ranked) + "."
 

@@ -34,6 +34,9 @@ HOLD_DICE = "Keep dice by their numbers 1-5, then roll"
 HOLDS_KEY = "k"
 KIND_KEYS = {SCORE_UPPER: "u", SCORE_LOWER: "d", ROLL_AGAIN: "r"}
 """Each kind of decision's own key (``k`` is the holds, ``s`` Sheets; the table's ``?``, ``l`` and ``m`` stay free)."""
+BOX_KEYS = ("1", "2", "3", "4", "5", "6", "3", "4", "f", "s", "g", "5", "c")
+"""Each box's key, the same every turn whichever boxes are still open: an upper box its face, a lower box
+its number or initial (``g`` the Lg straight: ``l`` is the log's)."""
 
 
 GAME_OVER = "Every box is filled: the game is over."
@@ -43,6 +46,15 @@ GAME_OVER_AT_A_TABLE = "Every sheet is full: the game is over."
 def _sheet_order(action: FiveDiceAction) -> int:
     """A score's place down the sheet; holds after every box (in the order they came)."""
     return action.box if isinstance(action, Score) else BOXES
+
+
+def _hold_label(face: int, showing: int, held: int) -> str:
+    """How many of the ``showing`` dice of ``face`` to hold: ``5: hold``, ``5: reroll``, ``2 2: hold 1``,
+    ``2 2: reroll all`` (the words the coach and the Review use too)."""
+    faces = " ".join([str(face)] * showing)
+    if showing == 1:
+        return f"{faces}: hold" if held else f"{faces}: reroll"
+    return f"{faces}: hold {held}" if held else f"{faces}: reroll all"
 
 
 def dice_text(faces: Sequence[int], kept: Sequence[int] = ()) -> Text:
@@ -130,14 +142,11 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
 
     def steps(self, view: View, legal: Sequence[FiveDiceAction]) -> list[Step[FiveDiceAction]]:
         state = state_of(view)
-        points = dict(state.choices()) if state.dice is not None else {}
-        bonus = state.bonus_now() if state.dice is not None else 0
         steps: list[Step[FiveDiceAction]] = []
         for action in sorted(legal, key=_sheet_order):  # the boxes as the sheet lists them, not by name
             if isinstance(action, Score):
                 group = SCORE_UPPER if action.box in UPPER else SCORE_LOWER
-                extra = f" + bonus {bonus}" if bonus else ""
-                steps.append(Step(action, (group, f"{BOX_NAMES[action.box]}: {points[action.box]}{extra}")))
+                steps.append(Step(action, (group, self._box_label(state, action.box))))
             else:
                 assert isinstance(action, Keep) and state.dice is not None
                 steps.append(Step(action, (ROLL_AGAIN, *self._hold_path(state.dice, action.kept))))
@@ -147,14 +156,7 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
     def _hold_path(dice: Sequence[int], kept: Sequence[int]) -> tuple[str, ...]:
         """One step per face showing: how many of its dice to hold (``2 2: hold 1``, ``5: reroll``)."""
         shown, held = Counter(dice), Counter(kept)
-        path = []
-        for face in sorted(shown):
-            faces = " ".join([str(face)] * shown[face])
-            if shown[face] == 1:
-                path.append(f"{faces}: hold" if held[face] else f"{faces}: reroll")
-            else:
-                path.append(f"{faces}: hold {held[face]}" if held[face] else f"{faces}: reroll all")
-        return tuple(path)
+        return tuple(_hold_label(face, shown[face], held[face]) for face in sorted(shown))
 
     def extra_choices(self, view: View) -> list[Choice]:
         """Holds die by die while a reroll is left; with several players every sheet, one screen each (at 80
@@ -183,11 +185,38 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
         return REDRAW  # each sheet waited for its key
 
     def label_order(self, view: View) -> Sequence[str]:
-        return [SCORE_UPPER, SCORE_LOWER, ROLL_AGAIN]
+        """The kinds of decision, then each face's holds from all its dice held to none, every turn alike."""
+        return [SCORE_UPPER, SCORE_LOWER, ROLL_AGAIN, *(label for label, _ in self._hold_labels(view))]
 
     def label_keys(self, view: View) -> Mapping[str, str]:
-        """``u`` the upper boxes, ``d`` the lower ones (down the sheet), ``r`` roll again: the same every turn."""
-        return KIND_KEYS
+        """``u`` the upper boxes, ``d`` the lower ones (down the sheet), ``r`` roll again; each box its own key
+        (:data:`BOX_KEYS`), and each hold the number of that face's dice it holds (``0`` rerolls them all)."""
+        keys = dict(KIND_KEYS)
+        state = state_of(view)
+        if state.dice is not None:
+            keys.update((self._box_label(state, box), BOX_KEYS[box]) for box, _ in state.choices())
+        keys.update(self._hold_labels(view))
+        return keys
+
+    @staticmethod
+    def _box_label(state: FiveDiceState, box: int) -> str:
+        """A box's entry: its name and what the dice score there now (with the bonus they bring)."""
+        bonus = state.bonus_now()
+        extra = f" + bonus {bonus}" if bonus else ""
+        return f"{BOX_NAMES[box]}: {dict(state.choices())[box]}{extra}"
+
+    @staticmethod
+    def _hold_labels(view: View) -> list[tuple[str, str]]:
+        """Every hold of the dice showing, each face's from all held to none, with its key (the dice held)."""
+        state = state_of(view)
+        if state.dice is None:
+            return []
+        shown = Counter(state.dice)
+        return [
+            (_hold_label(face, shown[face], count), str(count))
+            for face in sorted(shown)
+            for count in range(shown[face], -1, -1)
+        ]
 
     def render_result(self, state: State[FiveDiceAction]) -> RenderableType:
         assert isinstance(state, FiveDiceState)
