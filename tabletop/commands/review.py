@@ -311,8 +311,10 @@ def summary_lines(review: Review, record: GameRecord, game: Game[Any], analyst_n
     else:
         lines.append(
             f"The {len(worst)} costliest: "
-            + ", ".join(f"decision {number_of(review, d)} ({d.cost * 100:.1f})" for d in worst)
-            + " points."
+            + ", ".join(
+                f"decision {number_of(review, d)} ({d.cost * 100:.{2 if review.points else 1}f} points)" for d in worst
+            )
+            + "."
         )
     return lines
 

@@ -85,7 +85,7 @@ def give_hint(table: Table, player: int) -> str:
     for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
         table.console.print(hint_line(rank, rated.win, words[rated.action]))
         if rated.reply:
-            table.console.print(f"             likely reply: {rated.reply}", markup=False)
+            table.console.print(_hanging(" " * len(_lead(rank, f"{rated.win:6.1%}")), f"likely reply: {rated.reply}"))
     table.prompter.pause()
     return f"Coach ({best.win:.0%}): {words[best.action]}"  # the notice line wraps: the action is said whole
 
@@ -99,13 +99,30 @@ def hint_line(rank: int, win: float, words: str) -> RenderableType:
       1.  44.7%  Play a Banner > F5 Flame 5
                  > under Flame (0 -> 5)
     """
+    return _hanging(_lead(rank, f"{win:6.1%}"), words)
+
+
+def _lead(rank: int, figure: str) -> str:
+    """What stands before a hint's words: its rank and its figure."""
+    return f"  {rank}. {figure}  "
+
+
+def _hanging(lead: str, words: str) -> RenderableType:
+    """``words`` after ``lead``, wrapping under their own start (between words where it can) rather than cut.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=40, color_system=None)
+    >>> console.print(_hanging(_lead(1, f"{265.114:7.2f}"), "Roll again > 1: reroll > 5: reroll > 6 6 6: hold 3"))  # doctest: +NORMALIZE_WHITESPACE
+      1.  265.11  Roll again > 1: reroll > 5:
+                  reroll > 6 6 6: hold 3
+    """
     from rich.table import Table as Grid
     from rich.text import Text
 
-    grid = Grid.grid(padding=(0, 2, 0, 0))
+    grid = Grid.grid()
     grid.add_column(no_wrap=True)
     grid.add_column(overflow="fold")
-    grid.add_row(Text(f"  {rank}. {win:6.1%}"), Text(words))
+    grid.add_row(Text(lead), Text(words))
     return grid
 
 
@@ -114,8 +131,7 @@ def _points_hint(table: Table, analysis: Analysis[Any], words: dict[Any, str]) -
     best = analysis.rated[0]
     table.console.print(f"[bold]Coach[/bold]: expected final score with best play {best.win:.2f} ({analysis.basis}).")
     for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
-        line = f"  {rank}. {rated.win:7.2f}  {words[rated.action]}"
-        table.console.print(line, overflow="ellipsis", no_wrap=True, markup=False)
+        table.console.print(_hanging(_lead(rank, f"{rated.win:7.2f}"), words[rated.action]))
     table.prompter.pause()
     return f"Coach ({best.win:.1f}): {words[best.action]}"
 

@@ -120,3 +120,14 @@ def test_tabletop_review_at_a_terminal_walks_through_every_decision(tmp_path: Pa
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_summary_gives_each_costliest_decision_its_points() -> None:
+    from tabletop.commands.review import summary_lines
+    from tabletop.store.records import GameRecord
+
+    decisions = [Graded(p, None, "a", 0.5 - c, "b", 0.5, exact=True, log=[]) for p, c in enumerate([0, 0.2, 0.06, 0])]
+    review = Review(0, decisions, exact=True, effort=None)
+    record = GameRecord(id=7, game_id="muster", options={}, seed=1, seats=["human"], names=["You"], started="")
+    lines = summary_lines(review, record, muster, "Hard's search")
+    assert lines[-1] == "The 2 costliest: decision 2 (20.0 points), decision 3 (6.0 points)."
