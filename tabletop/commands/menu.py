@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
@@ -13,6 +13,9 @@ from tabletop.commands.setup import Setup
 from tabletop.commands.setup_screen import BACK_KEY, SetupScreen
 from tabletop.game import Game
 from tabletop.ui.base import Choice, Prompter
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 QUIT = "quit"
 QUIT_KEY = "q"
@@ -116,7 +119,7 @@ class Menu:
             self._said = None
 
     def _main_choices(self) -> list[Choice]:
-        choices = [Choice(_game_line(g), ("game", g)) for g in self.games]
+        choices = [Choice(_game_line(g, _room(self.console)), ("game", g)) for g in self.games]
         if not choices:
             choices.append(Choice("No games are installed", None, "see `tabletop list`"))
         choices[:0] = self._continue_choices()
@@ -150,9 +153,10 @@ class Menu:
         names = {g.info.id: g.info.short for g in self.games}
         line, started = game_line(record, names), local_time(record.started)
         return _entry(
-            f"{record.id}. {line}, started {started}" if listed else f"Continue {line} ({started})",
+            f"#{record.id} {line}, started {started}" if listed else f"Continue {line} ({started})",
             value,
             self._why_unplayable(record.game_id, names),
+            _room(self.console),
         )
 
     def _unfinished_list(self, entry: Any) -> Any:
@@ -325,11 +329,12 @@ class Menu:
         best = best_games(self.store.finished_games(), lower.__contains__)
         choices = [
             _entry(
-                f"{r.id}. {game_line(r, names)}, {local_time(r.started)}: {brief_result(r, seats.get(r.game_id, ()))}"
+                f"#{r.id} {game_line(r, names)}, {local_time(r.started)}: {brief_result(r, seats.get(r.game_id, ()))}"
                 + hints_text(r)
                 + (BEST_MARK if r.id in best else ""),
                 r,
                 self._why_unplayable(r.game_id, names),
+                _room(self.console),
             )
             for r in self.store.history(MAX_HISTORY)
         ]
@@ -372,9 +377,21 @@ def _open_store(data_dir: str | None) -> tuple[Any, str | None]:
     return store, store.notice
 
 
-def _entry(title: str, value: Any, reason: str | None) -> Choice:
-    """A saved game in a list; greyed out with ``reason`` when its game cannot be played."""
-    return Choice(_one_line(title, 76 - (len(reason) + 3 if reason else 0)), value, reason)
+def _room(console: Console) -> int:
+    """Characters an entry's title has on one line of a list on ``console`` (a key of two digits before it)."""
+    from tabletop.ui.entries import LIST_INDENT, SCROLL_BAR
+
+    return max(console.width - LIST_INDENT - SCROLL_BAR - len("10) "), MIN_ROOM)
+
+
+MIN_ROOM = 30
+"""The fewest characters an entry's title is given, however narrow the terminal: it wraps below that."""
+
+
+def _entry(title: str, value: Any, reason: str | None, room: int) -> Choice:
+    """A saved game in a list, on one line of ``room`` characters; greyed out with ``reason`` when its game
+    cannot be played."""
+    return Choice(_one_line(title, room - (len(reason) + 3 if reason else 0)), value, reason)
 
 
 def _one_line(text: str, width: int = 76) -> str:

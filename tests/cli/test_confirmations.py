@@ -194,7 +194,7 @@ def test_more_unfinished_games_share_one_entry_that_lists_them_all(tmp_path: Pat
     prompter = Scripted(
         [
             ("What would you like to play", "Continue a game (5 unfinished)"),
-            ("Continue which game", f"{ids[0]}. Muster"),  # the oldest, once out of reach
+            ("Continue which game", f"#{ids[0]} Muster"),  # the oldest, once out of reach
             ("What would you like to do with it", "Back"),
             ("Continue which game", "Back"),
             ("What would you like to play", "Quit"),
@@ -205,7 +205,7 @@ def test_more_unfinished_games_share_one_entry_that_lists_them_all(tmp_path: Pat
     main = _titles(prompter, "What would you like to play")[0]
     assert [t for t in main if t.startswith("Continue")] == ["Continue a game (5 unfinished)"]
     listed = _titles(prompter, "Continue which game")[0]
-    assert [t.split(".")[0] for t in listed[:-1]] == [str(i) for i in reversed(ids)]  # all, newest first
+    assert [t.split()[0] for t in listed[:-1]] == [f"#{i}" for i in reversed(ids)]  # all, newest first
     assert listed[-1] == "Back"
     assert _titles(prompter, "do with it")[0] == ["Continue", "Abandon (delete this unfinished game)", "Back"]
     assert _unfinished_ids(tmp_path) == ids  # nothing was lost on the way
@@ -217,10 +217,10 @@ def test_abandon_asks_then_deletes_the_game(tmp_path: Path) -> None:
     prompter = Scripted(
         [
             ("What would you like to play", "Continue a game (4 unfinished)"),
-            ("Continue which game", f"{ids[1]}. Muster"),
+            ("Continue which game", f"#{ids[1]} Muster"),
             ("What would you like to do with it", "Abandon"),
             (f"Abandon game {ids[1]}?", False),  # no: kept
-            ("Continue which game", f"{ids[1]}. Muster"),
+            ("Continue which game", f"#{ids[1]} Muster"),
             ("What would you like to do with it", "Abandon"),
             (f"Abandon game {ids[1]}?", True),
             ("Continue which game", "Back"),
@@ -283,7 +283,7 @@ def test_the_fourth_unfinished_game_is_abandoned_at_the_terminal(example_plugin_
     child.expect("What would you like to play")
     select(child, "Continue a game (4 unfinished)")
     child.expect("Continue which game")
-    select(child, f"{oldest}. High Card v Computer (Random), started")
+    select(child, f"#{oldest} High Card v Computer (Random), started")
     child.expect("What would you like to do with it")
     select(child, "Abandon")
     child.expect(_asks(f"Abandon game {oldest}? It will be deleted and cannot be continued."))

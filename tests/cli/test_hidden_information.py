@@ -151,7 +151,7 @@ def menu_screens(data: Path, record: GameRecord) -> str:
     child.expect("What would you like to play")
     select(child, "History and replays")
     child.expect("Replay which game")
-    select(child, f"{record.id}. Muster")
+    select(child, f"#{record.id} Muster")
     select(child, "Replay it")  # unfinished: replay it, or go back (its export is greyed out)
     child.expect("> ")
     child.send("e" + ENTER)

@@ -116,12 +116,12 @@ def test_history_exports_a_finished_game_where_the_player_says_and_refuses_an_un
     child.expect("What would you like to play")
     child.send(key_of(child, "History and replays"))
     child.expect("Replay which game")
-    child.send(key_of(child, f"{unfinished}. Muster"))
+    child.send(key_of(child, f"#{unfinished} Muster"))
     child.expect(f"Game {unfinished}:")
     child.expect(r"- Export it to a file \(JSON\) \(unfinished: it would show the hands in play\)")
     child.send("\x1b")  # back to the list
     child.expect("Replay which game")
-    child.send(key_of(child, f"{finished}. Muster"))
+    child.send(key_of(child, f"#{finished} Muster"))
     child.expect(f"Game {finished}:")
     child.send(key_of(child, "Export it to a file"))
     child.expect(rf"Write the record to:.*tabletop-muster-{finished}\.json")  # the command line's default name

@@ -465,10 +465,10 @@ def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: P
     child.expect("Replay which game")
     # One line: who was faced, when, and the result.
     child.expect(
-        r"1\. High Card v Computer \(Random\), [-0-9: ]+: (North \(you\)|South) wins"
+        r"#1 High Card v Computer \(Random\), [-0-9: ]+: (North \(you\)|South) wins"
     )  # the person played North
     child.send(DOWN)  # redraw the list for select()
-    select(child, "1. High Card")
+    select(child, "#1 High Card")
     select(child, "Replay it")  # a finished game with an analyst: replay it, or review it
     child.expect("after action 0 of")
     child.expect("Esc quit")
@@ -480,7 +480,7 @@ def test_history_and_replay_from_the_menu(example_plugin_path: Path, tmp_path: P
     child.send("q" + ENTER)
     child.expect("Replay which game")  # back to the list, to pick another
     child.send(DOWN + "\x1b[A")  # redraw the list for select()
-    select(child, "1. High Card")
+    select(child, "#1 High Card")
     select(child, "Review my decisions")
     child.expect(r"Review of game 1 \(High Card\)\.")
     child.expect(r"Graded by an open-hands search: estimates")

@@ -58,9 +58,9 @@ def test_pig_from_the_menu_saved_resumed_and_replayed(pig_site: Path, tmp_path: 
     child.expect("What would you like to play")  # a game continued from the menu goes back to it
     select(child, "History and replays")
     child.expect("Replay which game")
-    child.expect(rf"1\. Pig v Computer \(Steady\), [-0-9: ]+: {winner}")
+    child.expect(rf"#1 Pig v Computer \(Steady\), [-0-9: ]+: {winner}")
     child.send(DOWN)  # redraw the list for select()
-    select(child, "1. Pig")
+    select(child, "#1 Pig")
     select(child, "Replay it")  # a finished game: replay it, or export it
     child.expect("after action 0 of")
     child.expect("Esc quit")

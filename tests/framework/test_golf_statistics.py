@@ -93,6 +93,6 @@ def test_the_menus_history_marks_the_game_of_the_lowest_score(
     child.expect("What would you like to play")
     select(child, "History and replays")
     child.expect("Replay which game")
-    child.expect(rf"{best}\. Golf[^\r\n]*\(best\)")
+    child.expect(rf"#{best} Golf[^\r\n]*\(best\)")
     child.sendintr()
     child.expect(pexpect.EOF)

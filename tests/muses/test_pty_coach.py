@@ -65,7 +65,7 @@ def test_muses_with_the_coach_then_the_review_at_the_end_and_from_history(tmp_pa
     assert re.search(r"You chose as the analyst would in \d+ of \d+ decisions\.", at_the_end), at_the_end
     # Back at the menu: the game is marked as played with the Coach, and reviewed again from History.
     select(child, "History and replays")
-    child.expect(r"1\. Muses, [-0-9: ]+: [^\r\n]*\(1 coach tip\)")
+    child.expect(r"#1 Muses, [-0-9: ]+: [^\r\n]*\(1 coach tip\)")
     child.send(ENTER)  # the cursor stands on it, the newest game
     select(child, "Review my decisions")
     child.expect(r"Review of game 1 \(Muses\)\.", timeout=60)

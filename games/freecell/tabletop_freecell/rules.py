@@ -565,7 +565,7 @@ class FreeCell(Game[Action]):
     info = GameInfo(
         id="freecell",
         name="FreeCell",
-        summary="The classic patience: every card face up, four free cells, Microsoft's numbered deals.",
+        summary="The classic patience: every card face up, four free cells, Microsoft's numbered deals",
         players=1,
         max_length=MOVE_LIMIT + 2,  # the two draws of a random deal, then the moves
         options=(DEAL, CELLS, AUTO),

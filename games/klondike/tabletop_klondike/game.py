@@ -141,7 +141,7 @@ class Klondike(Game[Action]):
     info = GameInfo(
         id="klondike",
         name="Klondike",
-        summary="The patience most people know: seven piles, a stock turned one or three cards at a time.",
+        summary="The patience most people know: seven piles, a stock turned one or three cards at a time",
         players=1,
         max_length=DECK_SIZE + MOVE_LIMIT,
         options=(DRAW, PASSES, SCORING),
