@@ -94,7 +94,7 @@ def test_a_long_notice_is_said_whole_and_the_board_keeps_its_title(width: int, h
     table, out = table_at(width, height)
     notice = (
         "Make a Rainbow Swap > South's Feather Wizard, first in the column: the only choice. "
-        "Draw from the deck (36 left): the only choice."
+        "Draw from the deck: the only choice."
     )
     _draw(table, 0, notice)
     lines = out.getvalue().rstrip("\n").split("\n")

@@ -123,7 +123,7 @@ def test_move_swap_draw_and_place_paths() -> None:
         castled="water",
     )
     assert len(refill.deck) == 34  # 47 - 9 in hands - 4 on castle spaces
-    assert paths(refill) == {"d": ("Draw from the deck (34 left)",), "dC": ("Draw C3 Cloud 3 from the Cloud space",)}
+    assert paths(refill) == {"d": ("Draw from the deck",), "dC": ("Draw C3 Cloud 3 from the Cloud space",)}
     greyed = dict(UI.unavailable(refill.view(0)))
     assert greyed == {
         ("Draw from the Water space",): "you castled onto it this turn",

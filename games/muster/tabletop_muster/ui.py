@@ -10,7 +10,7 @@ A turn's action is picked as *action type, then card, then place*::
     Make a Rainbow Swap    > North's Feather Wizard, on P2 > with P3 Feather 3
 
 A refill draw or the space of a turned-up Rainbow card is a single step
-(``Draw from the deck (21 left)``, ``Draw C2 Cloud 2 from the Cloud space``),
+(``Draw from the deck``, ``Draw C2 Cloud 2 from the Cloud space``),
 since there is nothing to narrow down. Hand cards that cannot be used for the
 chosen action type are listed greyed out with the engine's reason.
 """
@@ -106,13 +106,18 @@ def swap_target_label(view: MusterView, side: int, faction: int) -> str:
 
 
 LAST_CARD = "the deck's last card: the game ends"
+DECK_DRAW = "Draw from the deck"
 
 
 def deck_draw_label(view: MusterView) -> str:
-    """``Draw from the deck (21 left)``; the deck's last card says that drawing it ends the game (ruling 7)."""
+    """``Draw from the deck``; the deck's last card says that drawing it ends the game (ruling 7).
+
+    The cards left are the board's to show (its title line): a label taken for the player is said at the next
+    question, by when more may have been drawn.
+    """
     if view.deck_size == 1:
         return f"Draw {LAST_CARD}"
-    return f"Draw from the deck ({view.deck_size} left)"
+    return DECK_DRAW
 
 
 def move_label(view: MusterView) -> str:
