@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 
 from tabletop.analysis import Analysis, Analyst, Rated
 from tabletop.game import FullView, View
+from tabletop.playing_cards import Card
 from tabletop_freecell.coach import last_winnable, line_of
 from tabletop_freecell.rules import Action, FreeCellState, Move, state_from_json
 from tabletop_freecell.search import Packed
@@ -26,11 +27,24 @@ OTHER_MOVES_LIMIT = 3_000
 """The positions a quick solve of the position after another move may expand."""
 
 
+Layout = tuple[tuple[tuple[Card, ...], ...], tuple[Card | None, ...], tuple[tuple[str, int], ...]]
+"""A position exactly as the player sees it: each cascade and free cell in its place, and home."""
+
+
 class SolverAnalyst(Analyst[Action]):
-    """A best-first solver over every move: a found line or an exhausted search is exact."""
+    """A best-first solver over every move: a found line or an exhausted search is exact.
+
+    A line once found is kept, and followed on from each position it passes: the player who takes the
+    Coach's move is given the next move of the same line, not the first move of another line the solver
+    finds from there (which may begin by taking that move back, and lead round in a circle).
+    """
 
     exact = True
     name = "the FreeCell solver"
+
+    def __init__(self) -> None:
+        self._lines: dict[Layout, tuple[str, ...]] = {}
+        """The rest of each line found, from each position it passes (the latest line where two pass)."""
 
     def analyse(
         self,
@@ -43,18 +57,29 @@ class SolverAnalyst(Analyst[Action]):
     ) -> Analysis[Action]:
         assert isinstance(view, FullView)
         state = state_from_json(view.state)
-        result = solve_state(state)
-        if result.lost:
-            return Analysis([Rated(a, 0.0) for a in legal], exact=True, notes=[_lost_note(state, result.expanded)])
-        if not result.solved:
-            note = f"The solver could not tell within {result.expanded:,} positions whether this can be won."
-            return Analysis([Rated(a, 0.5) for a in legal], exact=False, notes=[note])
-        line = line_of(state, result.moves)
+        line = self._lines.get(_layout(state))
+        if line is None or Move.parse(line[0]) not in legal:
+            result = solve_state(state)
+            if result.lost:
+                notes = [_lost_note(state, result.expanded)]
+                return Analysis([Rated(a, 0.0) for a in legal], exact=True, notes=notes)
+            if not result.solved:
+                note = f"The solver could not tell within {result.expanded:,} positions whether this can be won."
+                return Analysis([Rated(a, 0.5) for a in legal], exact=False, notes=[note])
+            line = tuple(line_of(state, result.moves))
+            self._remember(state, line)
         best = Move.parse(line[0])
         rated = [Rated[Action](best, 1.0)]
         rated += self._others(state, best, [a for a in legal if a != best], seconds)
         note = f"A win is still possible: the solver's line has {len(line)} moves, starting {' '.join(line[:6])}."
         return Analysis(rated, exact=True, notes=[note])
+
+    def _remember(self, state: FreeCellState, line: tuple[str, ...]) -> None:
+        """Keep ``line`` (found from ``state``) for every position it passes on its way."""
+        here = state.clone()
+        for done, move in enumerate(line):
+            self._lines[_layout(here)] = line[done:]
+            here.apply(Move.parse(move))
 
     def _others(
         self, state: FreeCellState, best: Action, others: Sequence[Action], seconds: float
@@ -77,6 +102,15 @@ class SolverAnalyst(Analyst[Action]):
             if win is not None:
                 rated.append(Rated(action, win))
         return rated
+
+
+def _layout(state: FreeCellState) -> Layout:
+    """The position with every card in its place (the moves that led there do not count)."""
+    return (
+        tuple(tuple(cascade) for cascade in state.cascades),
+        tuple(state.cells),
+        tuple(sorted((str(suit), count) for suit, count in state.home.items())),
+    )
 
 
 def _after_move(state: FreeCellState, action: Action) -> FreeCellState:
