@@ -14,7 +14,7 @@ from tests.cli.pty_helpers import spawn
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 NARROW = 50
-"""Columns at which several of the main menu's entries are longer than a line."""
+"""Columns at which an entry of Muster's setup screen is longer than a line."""
 
 
 def test_a_long_entry_breaks_between_words_under_its_title() -> None:
@@ -38,12 +38,14 @@ def test_a_short_aside_in_brackets_is_kept_on_one_line() -> None:
 
 
 @pytest.mark.pty
-def test_the_real_menu_shows_long_entries_broken_between_words(tmp_path: Path) -> None:
+def test_the_real_setup_screen_shows_a_long_entry_broken_between_words(tmp_path: Path) -> None:
     child = spawn([], data_dir=tmp_path, columns=NARROW)
-    child.expect("What would you like to play")
-    child.expect(r"q\) (?:\x1b\[[0-9;]*m)*Quit")
+    child.expect(r"(\w)\) (?:\x1b\[[0-9;]*m)*Muster")
+    child.send(child.match.group(1))
+    child.expect("Set up the game")
+    child.expect(r"Esc\) (?:\x1b\[[0-9;]*m)*Back")
     shown = [ANSI.sub("", line).rstrip() for line in child.before.replace("\r", "").split("\n")]
-    at = shown.index(" " * LIST_INDENT + "5) Muster: Raise the Banners: A two-player")
-    assert shown[at + 1] == " " * (LIST_INDENT + 3) + "area-majority card duel"
+    at = shown.index(" " * LIST_INDENT + "1) Opponent: computer, Medium (greedy, one")
+    assert shown[at + 1] == " " * (LIST_INDENT + 3) + "move ahead)"
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
