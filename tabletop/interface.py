@@ -212,6 +212,14 @@ class GameUI(Generic[A]):
         move, or play such moves to and fro for them."""
         return True
 
+    def confirmation(self, view: View, action: A) -> str | None:
+        """A yes/no question the table asks before the player's ``action`` is made, or None (the default).
+
+        For an action one key should not make, as it ends the game at once and cannot be undone (Klondike's
+        Give up): No, the answer Enter gives, goes back to the list.
+        """
+        return None
+
     def unavailable(self, view: View) -> list[tuple[tuple[str, ...], str]]:
         """Choices to show greyed out: a path prefix and the reason it cannot be used."""
         return []

@@ -271,6 +271,9 @@ def _ask_action(table: Table, player: int) -> Any:
             if outcome is None:
                 table.prompter.pause()
             continue
+        question = table.ui.confirmation(view, chosen)
+        if question is not None and not table.prompter.confirm(question, default=False):
+            continue
         if taken:
             _tell(table, taken)
         return chosen
@@ -347,10 +350,15 @@ def _undo(table: Table, player: int, to: int) -> str:
     undone = match.events[to:]
     decision = undone[0].text_for(player).rstrip(".")
     replied = any(e.actor not in (player, CHANCE) for e in undone)  # only a computer's moves are taken back
+    # The player's own actions after it were lone ones, made for them: they go back too, and are said.
+    forced = [e.text_for(player).rstrip(".") for e in undone[1:] if e.actor == player]
     match.undo(to)
+    words = f"Undone: {decision}"
+    if forced:
+        words += f", and what then had no other choice: {'; '.join(forced)}"
     if replied:
-        return f"Undone: {decision}, and the computer's reply (Redo is in the game menu)."
-    return f"Undone: {decision} (Redo is in the game menu)."
+        words += ", and the computer's reply"
+    return f"{words} (Redo is in the game menu)."
 
 
 def _redo_entry(match: Match[Any], player: int) -> list[Choice]:

@@ -131,3 +131,34 @@ def test_muses_hint_can_be_undone_but_not_the_roll_before_it() -> None:
         assert match.state.to_json() == before
         return
     raise AssertionError("no seed offered a hint on the first turn")
+
+
+def test_undo_says_the_lone_actions_it_takes_back_with_the_decision(example_plugin_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from tabletop.game import state_after
+    from tabletop.ui.play import Table, _undo
+    from tabletop_highcard import game
+
+    for seed in range(50):  # a deal where North leads the last trick with its lone card
+        match = Match(game, seed=seed, options={"hand": "3"}, agents=[None, RandomAgent()])
+        match.advance()
+        while not match.is_over():
+            legal = match.state.legal_actions()
+            if match.state.current_player() == 0 and len(legal) == 1:
+                break
+            match.apply(legal[0])
+            match.advance()
+        if match.is_over() or state_after(match.state, legal[0]).is_terminal():
+            continue
+        decision = next(e for e in reversed(match.events) if e.actor == 0).text_for(0).rstrip(".")
+        lone = match.apply(legal[0]).text_for(0).rstrip(".")
+        to = match.undo_point(0)
+        assert to is not None
+        table = Table(match, game.ui(), Console(file=io.StringIO()), None, ["North", "South"])  # type: ignore[arg-type]
+        said = _undo(table, 0, to)
+        assert said.startswith(f"Undone: {decision}, and what then had no other choice: {lone}"), said
+        return
+    raise AssertionError("North never led the last trick")

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pexpect
 
-from tests.cli.pty_helpers import QUESTION, TABLETOP, select, spawn
+from tabletop_klondike.ui import GIVE_UP_QUESTION
+from tests.cli.pty_helpers import ENTER, QUESTION, TABLETOP, select, spawn
 
 YOUR_MOVE = r"Your move: (?:\x1b\[[0-9;]*m)*\((?:keys or )?arrows"
 COACH_ENTRY = "the best moves and what each is worth"
@@ -59,6 +60,12 @@ def test_a_game_with_the_coach_an_undo_and_to_its_end(tmp_path: Path) -> None:
     child.expect("Undone: s")
     child.expect(YOUR_MOVE)
     select(child, "Give up")
+    child.expect(re.escape(GIVE_UP_QUESTION))
+    child.send(ENTER)  # No, the default: the game goes on
+    child.expect(YOUR_MOVE)
+    select(child, "Give up")
+    child.expect(re.escape(GIVE_UP_QUESTION))
+    child.send("y")
     child.expect(r"Given up, with \d+ cards? home, score \d+\.")
     child.expect("Review your decisions")
     child.sendcontrol("c")

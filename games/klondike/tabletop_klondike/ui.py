@@ -51,6 +51,7 @@ HOME_TITLE = "Home"
 BACK_DOWN_TITLE = "Take a card back from home"
 GIVE_UP_TITLE = "Give up (the game counts as lost)"
 GIVE_UP_KEY = "g"
+GIVE_UP_QUESTION = "Give up this game? It counts as lost."
 BACK_DOWN_KEY = "u"
 
 
@@ -152,6 +153,10 @@ class KlondikeUI(GameUI[Action]):
         for action in legal:
             steps.append(Step(action, path_of(table, action)))
         return steps
+
+    def confirmation(self, view: View, action: Action) -> str | None:
+        """Giving up ends the game as lost at once, past any undo: one key must not do it."""
+        return GIVE_UP_QUESTION if isinstance(action, GiveUp) else None
 
     def label_keys(self, view: View) -> Mapping[str, str]:
         table = Table(view)
