@@ -24,6 +24,9 @@ from tabletop_fivedice.scoring import BOX_NAMES, BOXES, LOWER, UPPER, UPPER_BONU
 
 WIDE = 120
 """From this many columns, every player's sheet is drawn side by side."""
+POINTS_WIDTH = len("(100)")
+NAME_WIDTH = len(f"upper 99 / {UPPER_BONUS_AT}")
+"""The width of a box's points on the sheet: the widest it shows, so that the sheet never shifts as they grow."""
 LOG_LINES = 3
 SCORE_UPPER = "Score in an upper box"
 SCORE_LOWER = "Score in a lower box"
@@ -117,8 +120,8 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
         title = f"Player {player + 1}" if state.players > 1 else "Five Dice"
         table = Table(title=f"{title} · total {state.total(player)}", title_justify="left", box=None, padding=(0, 1))
         for _ in range(2):
-            table.add_column(no_wrap=True)
-            table.add_column(justify="right", no_wrap=True)
+            table.add_column(no_wrap=True, min_width=NAME_WIDTH)
+            table.add_column(justify="right", no_wrap=True, min_width=POINTS_WIDTH)
 
         def cell(box: int) -> tuple[str, Text]:
             points = sheet[box]

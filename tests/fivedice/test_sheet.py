@@ -1,0 +1,33 @@
+"""The score sheet keeps its shape as the points grow: each box stays in its column, whatever it shows."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from tabletop_fivedice import game
+from tabletop_fivedice.rules import FiveDiceState
+from tabletop_fivedice.ui import FiveDiceUI
+
+
+def drawn(state: FiveDiceState) -> list[str]:
+    console = Console(width=80, color_system=None, record=True, file=io.StringIO())
+    console.print(FiveDiceUI(game).sheet(state, 0, show_now=True))
+    return console.export_text().splitlines()
+
+
+def columns(lines: list[str], words: str) -> int:
+    return next(line.index(words) for line in lines if words in line)
+
+
+def test_the_boxes_stay_in_their_columns_as_their_points_grow() -> None:
+    small, large = FiveDiceState(), FiveDiceState()
+    small.dice, small.rolls = (1, 2, 3, 4, 6), 1
+    large.dice, large.rolls = (6, 6, 6, 6, 6), 1
+    large.sheets[0][:4] = [3, 8, 12, 16]  # the upper total in two digits
+    large.sheets[0][6] = 28
+    before, after = drawn(small), drawn(large)
+    for words in ("Aces", "3 of a kind", "Chance", "upper"):
+        assert columns(before, words) == columns(after, words), words
+    assert max(map(len, before)) == max(map(len, after))
