@@ -12,6 +12,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import questionary
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout.containers import WindowRenderInfo
+from prompt_toolkit.layout.controls import UIContent
+from prompt_toolkit.layout.margins import Margin
 from prompt_toolkit.styles import Style
 
 from tabletop.ui.base import Choice, Prompter
@@ -118,13 +122,29 @@ def _entry(choice: Choice, key: str | None, width: int) -> questionary.Choice:
 
 def _scroll_entries(question: questionary.Question, lines: int) -> None:
     """Show at most ``lines`` lines of the list's entries, with a scroll bar: the cursor's entry stays in view."""
-    from prompt_toolkit.layout import Dimension, ScrollbarMargin, Window
+    from prompt_toolkit.layout import Dimension, Window
     from questionary.prompts.common import InquirerControl
 
     for window in question.application.layout.walk():
         if isinstance(window, Window) and isinstance(window.content, InquirerControl):
             window.height = Dimension(max=lines)
-            window.right_margins = [ScrollbarMargin(display_arrows=True)]  # arrows say that more entries are there
+            window.right_margins = [ScrollMarks()]
+
+
+class ScrollMarks(Margin):
+    """A list's right edge: ``^`` on its first line while entries lie above, ``v`` on its last while some lie
+    below, nothing where the list is seen to its end (prompt_toolkit's scroll bar draws both arrows always)."""
+
+    def get_width(self, get_ui_content: Callable[[], UIContent]) -> int:
+        return 1
+
+    def create_margin(self, window_render_info: WindowRenderInfo, width: int, height: int) -> StyleAndTextTuples:
+        marks: StyleAndTextTuples = []
+        for row in range(height):
+            above = row == 0 and not window_render_info.top_visible
+            below = row == height - 1 and not window_render_info.bottom_visible
+            marks += [("class:scrollbar.arrow", "^" if above else "v" if below else " "), ("", "\n")]
+        return marks
 
 
 def _wrap_refusals(question: questionary.Question) -> None:

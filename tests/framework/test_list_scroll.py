@@ -81,3 +81,21 @@ def test_the_real_list_scrolls_and_its_last_entry_is_still_reached(tmp_path: Any
     child.expect(LAST_ENTRY)
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(
+    ("top", "bottom", "marks"),
+    [(True, False, "   v"), (False, False, "^  v"), (False, True, "^   "), (True, True, "    ")],
+    ids=["at-the-top", "in-the-middle", "at-the-end", "all-seen"],
+)
+def test_the_scroll_marks_say_only_where_more_entries_lie(top: bool, bottom: bool, marks: str) -> None:
+    from types import SimpleNamespace
+    from typing import cast
+
+    from prompt_toolkit.layout.containers import WindowRenderInfo
+
+    from tabletop.ui.prompts import ScrollMarks
+
+    seen = cast(WindowRenderInfo, SimpleNamespace(top_visible=top, bottom_visible=bottom))
+    drawn = ScrollMarks().create_margin(seen, 1, len(marks))
+    assert "".join(fragment[1] for fragment in drawn if fragment[1] != "\n") == marks
