@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     infos = game_infos(reg, ids)
     seats = {game_id: info.seat_names for game_id, info in infos.items() if info}
     names = short_names(infos)
-    best = best_games(finished, common.lower_is_better(reg))  # each game's best score, the way it counts
+    best = best_games(finished, common.lower_is_better(reg), common.variant_namer(reg))  # the way each counts
     console.print(history_table(records, names, seats, best=best))
     return 0
 

@@ -319,6 +319,7 @@ class Menu:
         return "fails to load" if broken else "not installed"
 
     def _history_choices(self) -> list[Choice]:
+        from tabletop.commands.common import variant_namer
         from tabletop.store.stats import best_games
         from tabletop.ui.tables import BEST_MARK, brief_result, game_line, hints_text, local_time
 
@@ -326,7 +327,7 @@ class Menu:
         names = {g.info.id: g.info.short for g in self.games}
         seats = {g.info.id: g.info.seat_names for g in self.games}
         lower = {g.info.id for g in self.games if g.info.score_direction == "lower"}
-        best = best_games(self.store.finished_games(), lower.__contains__)
+        best = best_games(self.store.finished_games(), lower.__contains__, variant_namer(self.registry))
         choices = [
             _entry(
                 f"#{r.id} {game_line(r, names)}, {local_time(r.started)}: {brief_result(r, seats.get(r.game_id, ()))}"

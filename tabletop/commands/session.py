@@ -206,7 +206,16 @@ def _best_before(match: Match[Any], recorder: Recorder | None) -> float | None:
         finished = recorder.store.finished_games()
     except StoreError:
         return None
-    return best_score(finished, info.id, lower=info.score_direction == "lower")
+    game = match.game
+
+    def variant_of(record: GameRecord) -> str | None:
+        try:
+            return game.stats_variant(game.check_options(record.options))
+        except Exception:  # a record whose options the game now refuses: of no variant
+            return None
+
+    variant = game.stats_variant(match.options)
+    return best_score(finished, info.id, lower=info.score_direction == "lower", variant_of=variant_of, variant=variant)
 
 
 def _shown(exc: Exception) -> str:

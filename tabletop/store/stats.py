@@ -120,8 +120,13 @@ def _row(
     )
 
 
-def best_games(finished: Sequence[GameRecord], lower_is_better: Callable[[str], bool]) -> set[int]:
-    """The ids of the games holding each game's best score a person made (the lowest where lower is better).
+def best_games(
+    finished: Sequence[GameRecord],
+    lower_is_better: Callable[[str], bool],
+    variant_of: Callable[[GameRecord], str | None] | None = None,
+) -> set[int]:
+    """The ids of the games holding each game's best score a person made (the lowest where lower is better),
+    in each variant apart where ``variant_of`` names them (a Klondike of draw 3 is not beaten by one of draw 1).
 
     Ties all count; games with no score, or that no person played, hold none.
 
@@ -134,19 +139,37 @@ def best_games(finished: Sequence[GameRecord], lower_is_better: Callable[[str], 
     [3]
     """
     scored = [r for r in finished if r.score is not None and r.id is not None and outcome(r) is not None]
-    best: dict[str, float] = {}
+
+    def kind(record: GameRecord) -> tuple[str, str | None]:
+        return record.game_id, variant_of(record) if variant_of else None
+
+    best: dict[tuple[str, str | None], float] = {}
     for record in scored:
         assert record.score is not None
-        known = best.get(record.game_id)
+        known = best.get(kind(record))
         lower = lower_is_better(record.game_id)
         if known is None or (record.score < known if lower else record.score > known):
-            best[record.game_id] = record.score
-    return {r.id for r in scored if r.id is not None and r.score == best[r.game_id]}
+            best[kind(record)] = record.score
+    return {r.id for r in scored if r.id is not None and r.score == best[kind(r)]}
 
 
-def best_score(finished: Sequence[GameRecord], game_id: str, lower: bool) -> float | None:
-    """The best score a person made at ``game_id`` in these games (the lowest when ``lower``), or None."""
-    scores = [r.score for r in finished if r.game_id == game_id and r.score is not None and outcome(r) is not None]
+def best_score(
+    finished: Sequence[GameRecord],
+    game_id: str,
+    lower: bool,
+    variant_of: Callable[[GameRecord], str | None] | None = None,
+    variant: str | None = None,
+) -> float | None:
+    """The best score a person made at ``game_id`` in these games (the lowest when ``lower``), or None; only in
+    games of ``variant`` where ``variant_of`` names each game's."""
+    scores = [
+        r.score
+        for r in finished
+        if r.game_id == game_id
+        and r.score is not None
+        and outcome(r) is not None
+        and (variant_of is None or variant_of(r) == variant)
+    ]
     if not scores:
         return None
     return min(scores) if lower else max(scores)

@@ -31,3 +31,26 @@ def test_a_misspelt_score_direction_is_refused() -> None:
 
     with pytest.raises(ValueError, match="score_direction"):
         GameInfo(id="golf", name="Golf", summary="", players=1, max_length=60, score_direction="lowest")
+
+
+def _klondike(id: int, score: float, draw: str) -> GameRecord:
+    record = GameRecord(
+        game_id="klondike", options={"draw": draw}, seed=1, seats=["human"], names=["You"], started="", id=id
+    )
+    record.returns, record.finished, record.score = [0.0], "x", score
+    return record
+
+
+def test_a_best_is_the_best_of_its_own_variant() -> None:
+    from tabletop.store.stats import best_games, best_score
+
+    games = [_klondike(1, 120, "1"), _klondike(2, 65, "3"), _klondike(3, 40, "3")]
+
+    def draw(record: GameRecord) -> str | None:
+        return f"draw {record.options['draw']}"
+
+    assert best_games(games, lambda game_id: False, draw) == {1, 2}
+    assert best_games(games, lambda game_id: False) == {1}  # a game that names no variants: one best
+    assert best_score(games, "klondike", lower=False, variant_of=draw, variant="draw 3") == 65
+    assert best_score(games, "klondike", lower=False, variant_of=draw, variant="draw 1") == 120
+    assert best_score(games, "klondike", lower=False) == 120
