@@ -76,3 +76,31 @@ def _one_move_each_way(ui: FreeCellUI) -> Match[Action]:
                     return match
             match.apply(rng.choice(legal))
     raise AssertionError("no such position was reached")
+
+
+def test_a_move_that_takes_part_of_the_run_shown_names_the_cards_that_go_and_keeps_its_key() -> None:
+    match: Match[Action] = Match(game, options={"deal": "617"}, seed=1, agents=[None])
+    match.advance()
+    for move in ["4a", "46", "4b", "4c", "2d", "21"]:  # cascade 1 ends J♦ 10♠; cascade 7 J♥
+        match.apply(next(a for a in match.state.legal_actions() if str(a) == move))
+        match.advance()
+    ui, view = game.ui(), match.state.view(0)
+    paths = {str(s.action): s.path for s in ui.steps(view, match.state.legal_actions())}
+    assert paths["17"] == ("cascade 1: J♦ 10♠", "onto cascade 7 (J♥): 10♠")  # the J♦ stays
+    assert paths["41"] == ("cascade 4: 9♦", "onto cascade 1 (10♠)")  # the whole run shown goes: no more words
+    assert ui.label_keys(view)["onto cascade 7 (J♥): 10♠"] == "7"
+
+
+def test_a_run_longer_than_can_go_to_an_empty_cascade_is_not_called_all() -> None:
+    from tabletop.playing_cards import Card, Suit
+    from tabletop_freecell.ui import count_label
+
+    state = game.new_initial_state({"deal": "1"})
+    run = [Card(7, Suit.CLUBS), Card(6, Suit.DIAMONDS), Card(5, Suit.CLUBS), Card(4, Suit.DIAMONDS)]
+    state.cascades[0] = [Card(13, Suit.SPADES), *run]
+    state.cascades[7] = []
+    state.cells = [Card(1, Suit.HEARTS), Card(2, Suit.HEARTS), Card(3, Suit.HEARTS), None]
+    assert state.movable("1", "8") == [1, 2]  # one free cell, no other empty cascade: two cards at most
+    assert count_label(state, "1", 2, longest=True) == "the most that can go, 2: 5♣ 4♦"
+    state.cascades[0] = [Card(13, Suit.SPADES), *run[2:]]
+    assert count_label(state, "1", 2, longest=True) == "all 2: 5♣ 4♦"

@@ -108,13 +108,21 @@ class FreeCellUI(GameUI[Action]):
             if action.target == HOME_KEY:
                 steps.append(Step(action, (HOME_TITLE, home_label(state, action.source))))
                 continue
-            path: tuple[str, ...] = (source_label(state, action.source), target_label(state, action.target))
+            path: tuple[str, ...] = (source_label(state, action.source), move_target_label(state, action))
             if is_cascade(action.source) and is_cascade(action.target) and not state.cascades[int(action.target) - 1]:
                 counts = state.movable(action.source, action.target)
                 if len(counts) > 1:
                     path += (count_label(state, action.source, action.count or counts[-1], action.count == 0),)
             steps.append(Step(action, path))
         return steps
+
+    def _move_targets(self, state: FreeCellState) -> dict[str, str]:
+        """The destination labels that name the cards moving (:func:`move_target_label`), and their keys."""
+        return {
+            move_target_label(state, a): a.target
+            for a in state.legal_actions()
+            if isinstance(a, Move) and a.target != HOME_KEY
+        }
 
     def plays_lone_action(self, view: View, action: Action) -> bool:
         """Not the move that takes back the one just made: the player may rather undo it, or see that
@@ -130,6 +138,7 @@ class FreeCellUI(GameUI[Action]):
         keys = {source_label(state, k): k for k in CASCADE_KEYS + state.cell_keys()}
         keys.update({target_label(state, k): k for k in CASCADE_KEYS + state.cell_keys()})
         keys.update({home_label(state, k): k for k in CASCADE_KEYS + state.cell_keys()})
+        keys.update(self._move_targets(state))
         keys[HOME_TITLE] = HOME_KEY
         return keys
 
@@ -140,7 +149,7 @@ class FreeCellUI(GameUI[Action]):
             [source_label(state, k) for k in keys]
             + [HOME_TITLE]
             + [home_label(state, k) for k in keys]
-            + [target_label(state, k) for k in keys]
+            + [label for k in keys for label in _target_labels(state, k, self._move_targets(state))]
         )
 
     def whole_log(self, lines: Sequence[str]) -> list[str]:
@@ -167,6 +176,25 @@ def target_label(state: FreeCellState, key: str) -> str:
     return f"to free cell {key}"
 
 
+def move_target_label(state: FreeCellState, action: Move) -> str:
+    """The destination of a move, naming the cards that go where the source showed more of them than move:
+    ``onto cascade 1 (J♦): 10♠`` after ``cascade 7: J♥ 10♠``, ``to free cell c: 6♦``."""
+    label = target_label(state, action.target)
+    if not is_cascade(action.source) or (is_cascade(action.target) and not state.cascades[int(action.target) - 1]):
+        return label  # a free cell's one card, or a count asked next (onto an empty cascade)
+    cascade = state.cascades[int(action.source) - 1]
+    counts = state.movable(action.source, action.target) if is_cascade(action.target) else [1]
+    moving = action.count or (counts[-1] if counts else 1)
+    if moving >= top_run(cascade):
+        return label  # the whole run shown moves
+    return f"{label}: {' '.join(c.display for c in cascade[-moving:])}"
+
+
+def _target_labels(state: FreeCellState, key: str, moving: dict[str, str]) -> list[str]:
+    """The labels of destination ``key``: its own, then those naming the cards moving there."""
+    return [target_label(state, key), *(label for label, k in moving.items() if k == key)]
+
+
 def home_label(state: FreeCellState, key: str) -> str:
     """``5♣ from cascade 3``, ``7♦ from free cell a``: the card a move home takes."""
     card = state.card_at(key)
@@ -175,8 +203,10 @@ def home_label(state: FreeCellState, key: str) -> str:
 
 
 def count_label(state: FreeCellState, source: str, count: int, longest: bool) -> str:
-    """``all 3: 9♠ 8♥ 7♠`` or ``2 cards: 8♥ 7♠`` onto an empty cascade."""
-    cards = " ".join(c.display for c in state.cascades[int(source) - 1][-count:])
+    """``all 3: 9♠ 8♥ 7♠``, ``2 cards: 8♥ 7♠``, or ``the most that can go, 2: 7♣ 6♦`` (of a longer run) onto an
+    empty cascade."""
+    cascade = state.cascades[int(source) - 1]
+    cards = " ".join(c.display for c in cascade[-count:])
     if longest:
-        return f"all {count}: {cards}"
+        return f"all {count}: {cards}" if count >= top_run(cascade) else f"the most that can go, {count}: {cards}"
     return f"{count} card{'s' if count > 1 else ''}: {cards}"
