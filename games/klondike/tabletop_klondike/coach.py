@@ -164,8 +164,27 @@ class SamplingAnalyst(Analyst[Action]):
             "from the cards you cannot see; not seeing them, you will win less often."
         )
         if not rated:
-            return Analysis([Rated(a, 0.0, samples=done) for a in legal], exact=False, samples=done, notes=[note])
+            if done:
+                note = (
+                    f"With every card known, the solver won none of {done} deals dealt at random from the cards "
+                    "you cannot see: this deal is most likely lost. The moves are listed as one would try them."
+                )
+            hopeless = sorted(legal, key=_try_order)
+            return Analysis([Rated(a, 0.0, samples=done) for a in hopeless], exact=False, samples=done, notes=[note])
         return Analysis(list(rated.values()), exact=False, samples=done, notes=[note])
+
+
+def _try_order(action: Action) -> int:
+    """Where a move stands when none is rated: cards home, moves on the table, the stock, a card taken back
+    from home, and giving up last (the coach never offers it before the moves that play on)."""
+    if isinstance(action, GiveUp):
+        return 4
+    if isinstance(action, Draw):
+        return 2
+    assert isinstance(action, Move)
+    if action.target == "h":
+        return 0
+    return 3 if action.source.startswith("h") else 1
 
 
 def fallback(legal: Sequence[Action], view: View) -> Action:
