@@ -68,6 +68,16 @@ REDRAW = "redraw"
 """What :meth:`GameUI.handle_extra` returns when nothing is left to read: the board is drawn again at once."""
 
 
+class _Resized:
+    def __repr__(self) -> str:
+        return "RESIZED"
+
+
+RESIZED = _Resized()
+"""What :meth:`Prompter.select` returns, when :attr:`Prompter.redraws` allows, instead of an entry: the terminal
+changed size (or Ctrl-L asked for the screen again), so whatever stands above the list must be drawn again."""
+
+
 class Fitted:
     """A renderable drawn when it is printed, to fit the console it is printed on.
 
@@ -98,6 +108,9 @@ class Prompter:
     list_lines: int | None = None
     """At most this many lines for the entries of the next :meth:`select`, which scrolls through the rest,
     or None for as many as it has. The table sets it when a board leaves a short terminal little room."""
+    redraws: bool = False
+    """Whether the next :meth:`select` may return :data:`RESIZED` when the terminal changes size or the person
+    asks for the screen again (Ctrl-L): the table sets it under a board, which it then draws again."""
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
         """The value of the entry the person picks from ``choices`` (disabled ones cannot be picked), the cursor starting on ``default``."""

@@ -226,6 +226,7 @@ def _draw_for_list(table: Table, player: int, notice: str | None, question: str,
     room = height - drawn - QUESTION_LINES - overflow
     if drawn and len(entries) > room:
         table.prompter.list_lines = max(room, MIN_LIST_LINES)
+    table.prompter.redraws = True  # a new size, or Ctrl-L: the board is drawn again, then the list
     return entries
 
 

@@ -18,6 +18,7 @@ from prompt_toolkit.layout.controls import UIContent
 from prompt_toolkit.layout.margins import Margin
 from prompt_toolkit.styles import Style
 
+from tabletop.interface import RESIZED
 from tabletop.ui.base import Choice, Prompter
 from tabletop.ui.entries import DISABLED_MARK, LIST_INDENT, entry_lines, list_keys, shown_entry
 
@@ -61,10 +62,13 @@ class QuestionaryPrompter(Prompter):
         lines, self.list_lines = self.list_lines, None  # for this list only
         if lines is not None:
             _scroll_entries(question, lines)
+        redraws, self.redraws = self.redraws, False
+        if redraws:
+            _end_on_resize(question)
         answer = question.unsafe_ask()
         if answer is None:
             raise EOFError
-        return answer.value
+        return RESIZED if answer is RESIZED else answer.value
 
     def text(self, message: str, *, default: str = "", validate: Callable[[str], bool | str] | None = None) -> str:
         question = questionary.text(message, default=default, validate=validate, style=STYLE)
@@ -129,6 +133,28 @@ def _scroll_entries(question: questionary.Question, lines: int) -> None:
         if isinstance(window, Window) and isinstance(window.content, InquirerControl):
             window.height = Dimension(max=lines)
             window.right_margins = [ScrollMarks()]
+
+
+def _end_on_resize(question: questionary.Question) -> None:
+    """End the list with :data:`RESIZED` when the terminal changes size, or at Ctrl-L: prompt_toolkit would draw
+    the list again alone, the board above it left broken by the terminal's new width or wiped away."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    app = question.application
+
+    def resized() -> None:
+        if app.is_running and not app.is_done:
+            app.exit(result=RESIZED)
+
+    # prompt_toolkit calls this method on SIGWINCH (and when its size polling sees a change).
+    app._on_resize = resized  # type: ignore[method-assign]
+    again = KeyBindings()
+
+    @again.add("c-l", eager=True)
+    def _again(event: Any) -> None:
+        resized()
+
+    app.key_bindings = merge_key_bindings([app.key_bindings, again]) if app.key_bindings else again
 
 
 class ScrollMarks(Margin):

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.interface import RESIZED
 from tabletop.ui.base import Choice, Prompter, Step
 
 
@@ -139,6 +140,8 @@ def choose_step(
             choices = redraw(message, choices)
         answer = prompter.select(message, choices, default=came_back_from)
         came_back_from = None
+        if answer is RESIZED:
+            continue  # the same list, asked under the board drawn again
         if answer is BACK:
             while prefix and len(prefix) - 1 in auto:  # a level taken for the player is left too
                 auto.discard(len(prefix) - 1)
