@@ -31,3 +31,10 @@ def test_the_boxes_stay_in_their_columns_as_their_points_grow() -> None:
     for words in ("Aces", "3 of a kind", "Chance", "upper"):
         assert columns(before, words) == columns(after, words), words
     assert max(map(len, before)) == max(map(len, after))
+
+
+def test_the_sheet_of_the_player_to_act_says_which_turn_it_is() -> None:
+    state = FiveDiceState()
+    state.dice, state.rolls = (1, 2, 3, 4, 6), 1
+    state.sheets[0][0], state.sheets[0][7] = 1, 0
+    assert drawn(state)[0].startswith("Five Dice · total 1 · turn 3 of 13")

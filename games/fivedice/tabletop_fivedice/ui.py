@@ -19,7 +19,7 @@ from rich.text import Text
 from tabletop.game import State, View
 from tabletop.ui.base import REDRAW, Choice, Chosen, Fitted, GameUI, Prompter, Step
 from tabletop_fivedice.holds import choose_holds
-from tabletop_fivedice.rules import ROLLS_PER_TURN, FiveDiceAction, FiveDiceState, Keep, Score, state_of
+from tabletop_fivedice.rules import ROLLS_PER_TURN, TURNS, FiveDiceAction, FiveDiceState, Keep, Score, state_of
 from tabletop_fivedice.scoring import BOX_NAMES, BOXES, LOWER, UPPER, UPPER_BONUS, UPPER_BONUS_AT, upper_total
 
 WIDE = 120
@@ -118,7 +118,11 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
         sheet = state.sheets[player]
         now = dict(state.choices()) if show_now and state.dice is not None and state.kept is None else {}
         title = f"Player {player + 1}" if state.players > 1 else "Five Dice"
-        table = Table(title=f"{title} · total {state.total(player)}", title_justify="left", box=None, padding=(0, 1))
+        if player == state.player and not state.is_terminal():
+            title += f" · total {state.total(player)} · turn {state.turns_done(player) + 1} of {TURNS}"
+        else:
+            title += f" · total {state.total(player)}"
+        table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
         for _ in range(2):
             table.add_column(no_wrap=True, min_width=NAME_WIDTH)
             table.add_column(justify="right", no_wrap=True, min_width=POINTS_WIDTH)
