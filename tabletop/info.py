@@ -37,6 +37,8 @@ class GameInfo:
     """The player count a new game of a range starts from (0: ``fewest_players``)."""
     score_direction: str = "higher"
     """Which score is best: ``"higher"``, ``"lower"`` (cards left in a patience) or ``"none"``."""
+    score_unit: str = ""
+    """What a score counts, said after it where it is not points (FreeCell's ``cards home``)."""
 
     def __post_init__(self) -> None:
         if self.score_direction not in SCORE_DIRECTIONS:

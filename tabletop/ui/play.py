@@ -452,11 +452,12 @@ def best_score_words(match: Match[Any], before: float | None) -> str:
         return ""
     lower = direction == "lower"
     counts = "the lowest is best" if lower else "the highest is best"
+    unit = f" {match.game.info.score_unit}" if match.game.info.score_unit else ""
     if before is None:
-        return f"Score {score:g}: your first at {match.game.info.name} ({counts})."
+        return f"Score {score:g}{unit}: your first at {match.game.info.name} ({counts})."
     if (score < before) if lower else (score > before):
-        return f"Score {score:g}: a new best, better than {before:g} ({counts})."
-    return f"Score {score:g}; your best is {before:g} ({counts})."
+        return f"Score {score:g}{unit}: a new best, better than {before:g} ({counts})."
+    return f"Score {score:g}{unit}; your best is {before:g} ({counts})."
 
 
 def replay_arguments(match: Match[Any]) -> str:

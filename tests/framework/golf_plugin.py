@@ -122,6 +122,7 @@ class Golf(Game[Action]):
         max_length=DECK + (DECK - LAYOUT) + LAYOUT,  # every card dealt, the stock turned, every column card played
         perfect_information=True,
         score_direction="lower",
+        score_unit="cards left",
     )
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> GolfState:

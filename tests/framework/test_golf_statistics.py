@@ -73,10 +73,13 @@ def test_the_end_of_a_game_counts_the_lowest_score_as_best() -> None:
     assert score is not None
     assert (
         best_score_words(match, score + 1)
-        == f"Score {score:g}: a new best, better than {score + 1:g} (the lowest is best)."
+        == f"Score {score:g} cards left: a new best, better than {score + 1:g} (the lowest is best)."
     )
-    assert best_score_words(match, score - 1) == f"Score {score:g}; your best is {score - 1:g} (the lowest is best)."
-    assert best_score_words(match, None).startswith(f"Score {score:g}: your first at Golf")
+    assert (
+        best_score_words(match, score - 1)
+        == f"Score {score:g} cards left; your best is {score - 1:g} (the lowest is best)."
+    )
+    assert best_score_words(match, None).startswith(f"Score {score:g} cards left: your first at Golf")
 
 
 @pytest.mark.pty

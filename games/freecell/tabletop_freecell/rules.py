@@ -571,6 +571,7 @@ class FreeCell(Game[Action]):
         options=(DEAL, CELLS, AUTO),
         seat_names=("You",),
         perfect_information=True,
+        score_unit="cards home",
     )
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> FreeCellState:
