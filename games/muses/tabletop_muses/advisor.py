@@ -240,7 +240,7 @@ class Advisor:
         return row if isinstance(row, float) else row[_idx(*state.dice)]
 
     def advise(self, state: MusesState) -> Advice:
-        """Every legal action with the value after it, best first (ties in notation order)."""
+        """Every legal action with the value after it, best first (of equal ones, those that spend nothing)."""
         if state.phase != ACT or state.dice is None:
             raise ValueError("advice is given when the dice are rolled and it is your move")
         self._ensure_loaded()
@@ -268,7 +268,7 @@ class Advisor:
                 assert isinstance(action, UsePower)
                 v = self._power_value(state, action, after)
             rated.append((action, v))
-        rated.sort(key=lambda av: -av[1])  # stable: equal values keep notation order
+        rated = best_first(rated)
         row = tables[r]
         value = row if isinstance(row, float) else row[_idx(*pair)]
         return Advice(value, rated)
@@ -285,6 +285,17 @@ class Advisor:
             return after(field, moved, True)  # type: ignore[operator, no-any-return]
         new = {"flip": 7 - action.die, "adjust": action.die + action.delta, "match": other}[power.kind]
         return after(field, (_change(pair, action.die, new),), False)  # type: ignore[operator, no-any-return]
+
+
+def best_first(rated: list[tuple[MusesAction, float]]) -> list[tuple[MusesAction, float]]:
+    """``rated`` best first; of equal values, what spends no hint or power first (a hint kept counts at the
+    end, and a power kept may serve later), else in the order given.
+
+    >>> from tabletop_muses.rules import End, Hint
+    >>> [str(a) for a, _ in best_first([(Hint(2, 1), 1.0), (End(), 1.0), (Hint(5, -1), 0.5)])]
+    ['end', 'hint 2 +1', 'hint 5 -1']
+    """
+    return sorted(rated, key=lambda av: (-av[1], isinstance(av[0], (Hint, UsePower))))
 
 
 _ADVISORS: dict[tuple[str, str, str], Advisor] = {}
