@@ -200,11 +200,17 @@ def test_no_coach_for_two_people_at_one_keyboard() -> None:
     assert not any("Coach" in t for t in titles) and any("Log" in t for t in titles)
 
 
-def test_the_log_screen_holds_the_whole_game_as_the_player_may_know_it() -> None:
+def finished_nim() -> Match[Move]:
+    """A game of Nim from a pile of 9 played to its end."""
     match = nim("9")
     while not match.is_over():
         state = match.state
         match.apply(state.sample_chance(random.Random(2)) if state.is_chance_node() else state.legal_actions()[-1])
+    return match
+
+
+def test_the_log_screen_holds_the_whole_game_as_the_player_may_know_it() -> None:
+    match = finished_nim()
     out = io.StringIO()
     table = Table(match, GameUI(match.game), Console(file=out, width=80), Scripted(), ["A", "B"])
     show_log(table, 0)
@@ -251,10 +257,7 @@ def test_the_end_says_how_to_deal_the_game_again_with_its_options() -> None:
 
 
 def test_a_log_entry_longer_than_a_line_goes_on_under_its_first_word() -> None:
-    match = nim("9")
-    while not match.is_over():
-        state = match.state
-        match.apply(state.sample_chance(random.Random(2)) if state.is_chance_node() else state.legal_actions()[-1])
+    match = finished_nim()
     out = io.StringIO()
     width = 16  # narrower than the log's entries
     table = Table(match, GameUI(match.game), Console(file=out, width=width), Scripted(), ["A", "B"])

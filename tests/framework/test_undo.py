@@ -10,6 +10,7 @@ from tabletop.agents import RandomAgent
 from tabletop.game import CHANCE
 from tabletop.loop import Match
 from tabletop.registry import Registry
+from tabletop.ui.base import Prompter
 from tabletop.ui.play import why_no_undo
 
 
@@ -92,11 +93,12 @@ def test_undo_takes_back_the_computers_reply_with_the_decision_when_nothing_came
     assert match.human_to_act() == 0
 
 
-def test_a_lone_action_goes_back_with_the_decision_before_it(example_plugin_path: Path) -> None:
+def _before_a_lone_card() -> Match[Any]:
+    """A High Card match where North, with one card left, is to lead the last trick but one (not the game's end)."""
     from tabletop.game import state_after
     from tabletop_highcard import game
 
-    for seed in range(50):  # a deal where North leads the last trick with its lone card
+    for seed in range(50):
         match = Match(game, seed=seed, options={"hand": "3"}, agents=[None, RandomAgent()])
         match.advance()
         while not match.is_over():
@@ -105,13 +107,17 @@ def test_a_lone_action_goes_back_with_the_decision_before_it(example_plugin_path
                 break
             match.apply(legal[0])
             match.advance()
-        if match.is_over() or state_after(match.state, legal[0]).is_terminal():
-            continue
-        decisions = [i for i, e in enumerate(match.events) if e.actor == 0]
-        match.apply(legal[0])  # the lone card: no decision of North's
-        assert match.undo_point(0) == decisions[-1]  # Undo goes back to North's last choice, not to the lone card
-        return
+        if not match.is_over() and not state_after(match.state, legal[0]).is_terminal():
+            return match
     raise AssertionError("North never led the last trick")
+
+
+def test_a_lone_action_goes_back_with_the_decision_before_it(example_plugin_path: Path) -> None:
+    match = _before_a_lone_card()
+    decisions = [i for i, e in enumerate(match.events) if e.actor == 0]
+    (lone,) = match.state.legal_actions()
+    match.apply(lone)  # the lone card: no decision of North's
+    assert match.undo_point(0) == decisions[-1]  # Undo goes back to North's last choice, not to the lone card
 
 
 def test_muses_hint_can_be_undone_but_not_the_roll_before_it() -> None:
@@ -138,27 +144,14 @@ def test_undo_says_the_lone_actions_it_takes_back_with_the_decision(example_plug
 
     from rich.console import Console
 
-    from tabletop.game import state_after
     from tabletop.ui.play import Table, _undo
-    from tabletop_highcard import game
 
-    for seed in range(50):  # a deal where North leads the last trick with its lone card
-        match = Match(game, seed=seed, options={"hand": "3"}, agents=[None, RandomAgent()])
-        match.advance()
-        while not match.is_over():
-            legal = match.state.legal_actions()
-            if match.state.current_player() == 0 and len(legal) == 1:
-                break
-            match.apply(legal[0])
-            match.advance()
-        if match.is_over() or state_after(match.state, legal[0]).is_terminal():
-            continue
-        decision = next(e for e in reversed(match.events) if e.actor == 0).text_for(0).rstrip(".")
-        lone = match.apply(legal[0]).text_for(0).rstrip(".")
-        to = match.undo_point(0)
-        assert to is not None
-        table = Table(match, game.ui(), Console(file=io.StringIO()), None, ["North", "South"])  # type: ignore[arg-type]
-        said = _undo(table, 0, to)
-        assert said.startswith(f"Undone: {decision}, and what then had no other choice: {lone}"), said
-        return
-    raise AssertionError("North never led the last trick")
+    match = _before_a_lone_card()
+    decision = next(e for e in reversed(match.events) if e.actor == 0).text_for(0).rstrip(".")
+    (only,) = match.state.legal_actions()
+    lone = match.apply(only).text_for(0).rstrip(".")
+    to = match.undo_point(0)
+    assert to is not None
+    table = Table(match, match.game.ui(), Console(file=io.StringIO()), Prompter(), ["North", "South"])
+    said = _undo(table, 0, to)
+    assert said.startswith(f"Undone: {decision}, and what then had no other choice: {lone}"), said
