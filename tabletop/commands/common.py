@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from tabletop.game import GameInfo
+    from tabletop.game import Game, GameInfo
     from tabletop.lab.errors import LabError
     from tabletop.registry import Registry
     from tabletop.store.db import Store
@@ -169,11 +169,19 @@ def variant_namer(reg: Registry) -> Callable[[GameRecord], str | None]:
     def variant_of(record: GameRecord) -> str | None:
         try:
             game = reg.get(record.game_id)
-            return game.stats_variant(game.check_options(record.options))
-        except Exception:  # a game that fails to load, or a record's options it refuses: counted plainly
+        except Exception:  # a game that fails to load: its records are counted plainly
             return None
+        return record_variant(game, record)
 
     return variant_of
+
+
+def record_variant(game: Game[Any], record: GameRecord) -> str | None:
+    """The variant ``record`` counts under in ``game``'s statistics, or None (also for options it refuses)."""
+    try:
+        return game.stats_variant(game.check_options(record.options))
+    except Exception:  # a record's options the game refuses (or a plugin's bug): counted plainly
+        return None
 
 
 def stats_sections(store: Store, reg: Registry, game_ids: Any) -> list[tuple[str, list[str]]]:

@@ -196,6 +196,9 @@ def play_match(
 def _best_before(match: Match[Any], recorder: Recorder | None) -> float | None:
     """The person's best score at this match's game in the games finished before it, or None (none kept, or
     the database cannot say: the end of the game then shows the score alone)."""
+    from functools import partial
+
+    from tabletop.commands.common import record_variant
     from tabletop.store import StoreError
     from tabletop.store.stats import best_score
 
@@ -206,16 +209,8 @@ def _best_before(match: Match[Any], recorder: Recorder | None) -> float | None:
         finished = recorder.store.finished_games()
     except StoreError:
         return None
-    game = match.game
-
-    def variant_of(record: GameRecord) -> str | None:
-        try:
-            return game.stats_variant(game.check_options(record.options))
-        except Exception:  # a record whose options the game now refuses: of no variant
-            return None
-
-    variant = game.stats_variant(match.options)
-    return best_score(finished, info.id, lower=info.score_direction == "lower", variant_of=variant_of, variant=variant)
+    lower, variant = info.score_direction == "lower", match.game.stats_variant(match.options)
+    return best_score(finished, info.id, lower, partial(record_variant, match.game), variant)
 
 
 def _shown(exc: Exception) -> str:

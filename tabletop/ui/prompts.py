@@ -125,7 +125,7 @@ def _entry(choice: Choice, key: str | None, width: int) -> questionary.Choice:
 
 
 def _scroll_entries(question: questionary.Question, lines: int) -> None:
-    """Show at most ``lines`` lines of the list's entries, with a scroll bar: the cursor's entry stays in view."""
+    """Show at most ``lines`` lines of the list's entries, marked where more lie: the cursor's entry stays in view."""
     from prompt_toolkit.layout import Dimension, Window
     from questionary.prompts.common import InquirerControl
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tabletop.store.records import GameRecord
 from tabletop.store.stats import compute_stats
 
@@ -54,3 +56,24 @@ def test_a_best_is_the_best_of_its_own_variant() -> None:
     assert best_score(games, "klondike", lower=False, variant_of=draw, variant="draw 3") == 65
     assert best_score(games, "klondike", lower=False, variant_of=draw, variant="draw 1") == 120
     assert best_score(games, "klondike", lower=False) == 120
+
+
+def test_the_end_of_a_game_compares_its_score_with_its_own_variants_best(tmp_path: Path) -> None:
+    from tabletop.commands.session import _best_before
+    from tabletop.loop import Match
+    from tabletop.store import Store, start_recording
+    from tabletop_klondike import game
+    from tabletop_klondike.rules import GiveUp, Move
+
+    with Store.open(tmp_path / "data") as store:
+        given_up = Match(game, options={"draw": "1"}, seed=3, agents=[None])
+        recorder = start_recording(store, given_up, ["human"], ["You"])
+        given_up.advance()
+        while not given_up.is_over():  # every card that can go home at once, then give up
+            home = [a for a in given_up.state.legal_actions() if isinstance(a, Move) and a.target == "h"]
+            given_up.apply(home[0] if home else GiveUp())
+            given_up.advance()
+        assert given_up.state.final_score() is not None
+        for draw, best in (("3", None), ("1", given_up.state.final_score())):
+            match = Match(game, options={"draw": draw}, seed=4, agents=[None])
+            assert _best_before(match, recorder) == best, draw
