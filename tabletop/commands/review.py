@@ -14,6 +14,7 @@ decision and the boards of the three costliest (of all, with ``--all``).
 from __future__ import annotations
 
 import argparse
+import re
 from typing import TYPE_CHECKING, Any
 
 from tabletop.analysis import REVIEW_SECONDS, AnalysisUnavailable
@@ -229,7 +230,7 @@ def print_review(console: Console, review: Review, ui: Any, summary: list[str], 
         for line in decision_lines(
             ui, decision, number, len(review.decisions), rank=rank, of=len(worst), points=review.points
         ):
-            console.print(line, markup=False)
+            console.print(hung(line, console.width), markup=False)
 
 
 def number_of(review: Review, decision: Graded) -> int:
@@ -266,7 +267,7 @@ def walk_review(console: Console, review: Review, ui: Any, summary: list[str]) -
             console.rule(f"Decision {k} of {count}")
             console.print(board_of(ui, decision))
             for line in decision_lines(ui, decision, k, count, rank=rank, of=len(worst), points=review.points):
-                console.print(line, markup=False)
+                console.print(hung(line, console.width), markup=False)
         if k == count:
             console.print("[dim]The last decision: Enter ends the review.[/]" if count else "")
         if notice:
@@ -402,6 +403,29 @@ def decision_lines(
     cost = f"{decision.cost * 100:.{2 if points else 1}f}"
     lines.append("  " + GRADE_WORDS[decision.grade].format(points=cost, estimate=estimate, unit=unit_of(points)))
     return lines
+
+
+FIGURED = re.compile(r"  (?:You played|Analyst's pick) +\S+  ")
+"""The start of a decision's line that gives a figure: the action's words follow it."""
+
+
+def hung(line: str, width: int) -> str:
+    """One of :func:`decision_lines` broken between words to ``width``, its next lines under the words it goes
+    on with (the action's, after its figure), not at the edge of the screen.
+
+    >>> print(hung("  You played       41.3%  Roll again > 1: reroll > 5: reroll > 6 6 6: hold 3", 60))
+      You played       41.3%  Roll again > 1: reroll > 5: reroll
+                              > 6 6 6: hold 3
+    """
+    if len(line) <= width:
+        return line
+    import textwrap
+
+    found = FIGURED.match(line)
+    hang = len(found.group()) if found else len(line) - len(line.lstrip(" "))
+    if hang * 2 > width:  # too narrow to indent
+        hang = 0
+    return textwrap.fill(line, width=width, subsequent_indent=" " * hang, break_on_hyphens=False)
 
 
 def figure(value: float, points: bool) -> str:
