@@ -25,8 +25,9 @@ from tabletop_fivedice.scoring import BOX_NAMES, BOXES, LOWER, UPPER, UPPER_BONU
 WIDE = 120
 """From this many columns, every player's sheet is drawn side by side."""
 POINTS_WIDTH = len("(100)")
-NAME_WIDTH = len(f"upper 99 / {UPPER_BONUS_AT}")
 """The width of a box's points on the sheet: the widest it shows, so that the sheet never shifts as they grow."""
+NAME_WIDTH = len(f"upper 99 / {UPPER_BONUS_AT}")
+"""The width of the box names' columns: the upper total's line, whatever its total."""
 LOG_LINES = 3
 SCORE_UPPER = "Score in an upper box"
 SCORE_LOWER = "Score in a lower box"
@@ -58,6 +59,15 @@ def _hold_label(face: int, showing: int, held: int) -> str:
     if showing == 1:
         return f"{faces}: hold" if held else f"{faces}: reroll"
     return f"{faces}: hold {held}" if held else f"{faces}: reroll all"
+
+
+def _box_labels(state: FiveDiceState) -> dict[int, str]:
+    """Each open box's entry: its name and what the dice score there now (with the bonus they bring)."""
+    if state.dice is None:
+        return {}
+    bonus = state.bonus_now()
+    extra = f" + bonus {bonus}" if bonus else ""
+    return {box: f"{BOX_NAMES[box]}: {points}{extra}" for box, points in state.choices()}
 
 
 def dice_text(faces: Sequence[int], kept: Sequence[int] = ()) -> Text:
@@ -149,11 +159,12 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
 
     def steps(self, view: View, legal: Sequence[FiveDiceAction]) -> list[Step[FiveDiceAction]]:
         state = state_of(view)
+        boxes = _box_labels(state)
         steps: list[Step[FiveDiceAction]] = []
         for action in sorted(legal, key=_sheet_order):  # the boxes as the sheet lists them, not by name
             if isinstance(action, Score):
                 group = SCORE_UPPER if action.box in UPPER else SCORE_LOWER
-                steps.append(Step(action, (group, self._box_label(state, action.box))))
+                steps.append(Step(action, (group, boxes[action.box])))
             else:
                 assert isinstance(action, Keep) and state.dice is not None
                 steps.append(Step(action, (ROLL_AGAIN, *self._hold_path(state.dice, action.kept))))
@@ -193,29 +204,20 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
 
     def label_order(self, view: View) -> Sequence[str]:
         """The kinds of decision, then each face's holds from all its dice held to none, every turn alike."""
-        return [SCORE_UPPER, SCORE_LOWER, ROLL_AGAIN, *(label for label, _ in self._hold_labels(view))]
+        return [SCORE_UPPER, SCORE_LOWER, ROLL_AGAIN, *(label for label, _ in self._hold_labels(state_of(view)))]
 
     def label_keys(self, view: View) -> Mapping[str, str]:
         """``u`` the upper boxes, ``d`` the lower ones (down the sheet), ``r`` roll again; each box its own key
         (:data:`BOX_KEYS`), and each hold the number of that face's dice it holds (``0`` rerolls them all)."""
         keys = dict(KIND_KEYS)
         state = state_of(view)
-        if state.dice is not None:
-            keys.update((self._box_label(state, box), BOX_KEYS[box]) for box, _ in state.choices())
-        keys.update(self._hold_labels(view))
+        keys.update((label, BOX_KEYS[box]) for box, label in _box_labels(state).items())
+        keys.update(self._hold_labels(state))
         return keys
 
     @staticmethod
-    def _box_label(state: FiveDiceState, box: int) -> str:
-        """A box's entry: its name and what the dice score there now (with the bonus they bring)."""
-        bonus = state.bonus_now()
-        extra = f" + bonus {bonus}" if bonus else ""
-        return f"{BOX_NAMES[box]}: {dict(state.choices())[box]}{extra}"
-
-    @staticmethod
-    def _hold_labels(view: View) -> list[tuple[str, str]]:
+    def _hold_labels(state: FiveDiceState) -> list[tuple[str, str]]:
         """Every hold of the dice showing, each face's from all held to none, with its key (the dice held)."""
-        state = state_of(view)
         if state.dice is None:
             return []
         shown = Counter(state.dice)

@@ -145,11 +145,12 @@ class FreeCellUI(GameUI[Action]):
     def label_order(self, view: View) -> Sequence[str]:
         state = _state(view)
         keys = CASCADE_KEYS + state.cell_keys()
+        moving = self._move_targets(state)
         return (
             [source_label(state, k) for k in keys]
             + [HOME_TITLE]
             + [home_label(state, k) for k in keys]
-            + [label for k in keys for label in _target_labels(state, k, self._move_targets(state))]
+            + [label for k in keys for label in _target_labels(state, k, moving)]
         )
 
     def whole_log(self, lines: Sequence[str]) -> list[str]:
