@@ -8,10 +8,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tabletop.commands import common
 from tabletop.commands.common import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
 from tabletop.text import one_line
 
 if TYPE_CHECKING:
+    from tabletop.registry import Registry
     from tabletop.store.records import GameRecord
 
 MAX_NAME_CHARS = 64
@@ -43,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         row_id = parse_id(args.id)
         with open_store(args, console, write=False) as store:
             record = store.get(row_id)
-        text = record_text(record)
+        text = record_text(record, common.registry())
         if args.output == "-":
             sys.stdout.write(text)
             return 0
@@ -72,14 +74,25 @@ def default_name(game_id: str, row_id: int) -> str:
     return f"tabletop-{safe or 'game'}-{row_id}.json"
 
 
-def record_text(record: GameRecord) -> str:
-    """A finished game's record as JSON text; a :class:`CommandFailure` for an unfinished one (its record
-    would show the hands still in play)."""
-    from tabletop.store.records import record_to_json
+def record_text(record: GameRecord, reg: Registry) -> str:
+    """A finished game's record as JSON text, replayed first as `tabletop replay` would read it.
+
+    A :class:`CommandFailure` for an unfinished game (its record would show the hands still in play),
+    and for one whose record would not replay (a stored row edited, say), saying why.
+    """
+    from tabletop.rebuild import record_from_json, stored_record
+    from tabletop.store.records import RecordError, parse_record_text, record_to_json
 
     if not record.is_finished:
         raise CommandFailure(UNFINISHED.format(id=record.id))
-    return json.dumps(record_to_json(record), indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(record_to_json(stored_record(record, reg)), indent=2, ensure_ascii=False) + "\n"
+    try:
+        record_from_json(parse_record_text(text), reg)
+    except RecordError as exc:
+        raise CommandFailure(
+            f"game {record.id} is not exported: its record would not replay ({exc})", EXIT_FAILURE
+        ) from None
+    return text
 
 
 def write_new(target: Path, text: str, *, force: bool) -> None:

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         if args.delete is not None:
             return _delete(args, console)
         with open_store(args, console, write=False) as store:
-            records = store.history(args.limit or None, game_id=args.game)
+            records = store.listing(args.limit or None, game_id=args.game)
             finished = store.finished_games()
     except CommandFailure as failure:
         return report(failure)
@@ -65,12 +65,14 @@ def _delete(args: argparse.Namespace, console: Console) -> int:
     """
     import sys
 
-    from tabletop.store.db import UnknownRecordError
+    from tabletop.store.db import DamagedRecordError, UnknownRecordError
 
     row_id = parse_id(args.delete)
     with open_store(args, console, write=True) as store:
         try:
-            record = store.get(row_id)
+            described = _described(store.get(row_id))
+        except DamagedRecordError as exc:  # what cannot be played can still be forgotten
+            described = f"damaged: {exc.what}"
         except UnknownRecordError as exc:
             raise CommandFailure(str(exc)) from None
         if not args.yes:
@@ -79,7 +81,7 @@ def _delete(args: argparse.Namespace, console: Console) -> int:
                     f"game {row_id} not deleted: standard input is not a terminal to ask on"
                     " (add --yes to delete without asking)"
                 )
-            if not _confirmed(console, f"Forget game {row_id} ({_described(record)})? [y/N] "):
+            if not _confirmed(console, f"Forget game {row_id} ({described})? [y/N] "):
                 console.print("Nothing deleted.")
                 return 0
         if not store.delete(row_id):

@@ -17,6 +17,8 @@ from tabletop.ui.base import Choice, Prompter
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from tabletop.store.rows import DamagedGame
+
 QUIT = "quit"
 QUIT_KEY = "q"
 """Quit, in the main menu."""
@@ -211,23 +213,27 @@ class Menu:
 
     def _abandon(self, record: Any) -> bool:
         """Delete an unfinished game once the player says yes; False if they say no or it cannot be done."""
+        question = f"Abandon game {record.id}? It will be deleted and cannot be continued."
+        return self._delete(record.id, question, "This game cannot be abandoned")
+
+    def _delete(self, row_id: int, question: str, refused: str) -> bool:
+        """Delete game ``row_id`` once the player answers yes to ``question``; False if they say no or it
+        cannot be done (``refused`` then heads the reason)."""
         from tabletop.commands.session import _writable_store
         from tabletop.store import StoreError
 
-        if _writable_store(self.store, None, self.console, self.prompter, "This game cannot be abandoned") is None:
+        if _writable_store(self.store, None, self.console, self.prompter, refused) is None:
             return False
-        if not self.prompter.confirm(
-            f"Abandon game {record.id}? It will be deleted and cannot be continued.", default=False
-        ):
+        if not self.prompter.confirm(question, default=False):
             return False
         assert self.store is not None
         try:
-            self.store.delete(record.id)
+            self.store.delete(row_id)
         except StoreError as exc:
-            self.console.print(f"[bold]This game cannot be abandoned:[/bold] {escape(str(exc))}")
+            self.console.print(f"[bold]{refused}:[/bold] {escape(str(exc))}")
             self.prompter.pause("Press any key to go on")
             return False
-        self._said = f"Game {record.id} deleted."
+        self._said = f"Game {row_id} deleted."
         return True
 
     def _history(self) -> None:
@@ -235,6 +241,7 @@ class Menu:
         from tabletop.commands.common import CommandFailure
         from tabletop.commands.replay import browse, build_replay
         from tabletop.rebuild import stored_record
+        from tabletop.store.rows import DamagedGame
         from tabletop.ui.terminal import clear_screen
 
         assert self.store is not None
@@ -244,6 +251,9 @@ class Menu:
             record = self.prompter.select("Replay which game?", self._history_choices(), default=record)
             if record is None:
                 return
+            if isinstance(record, DamagedGame):
+                record = None if self._damaged_chosen(record) else record
+                continue
             try:
                 if self._review_chosen(record):
                     continue
@@ -251,6 +261,23 @@ class Menu:
             except CommandFailure as exc:
                 self.console.print(escape(str(exc)))
                 self.prompter.pause("Press any key to go back")
+
+    def _damaged_chosen(self, game: DamagedGame) -> bool:
+        """Say what is wrong with a damaged game and offer to forget it; True once it is deleted."""
+        from tabletop.ui.terminal import clear_screen
+
+        clear_screen(self.console)
+        self.console.print(
+            f"[bold]Game {game.id} is damaged in the database:[/bold] {escape(game.problem)}\n"
+            "It cannot be replayed, reviewed or continued. Every other game is as it was.\n"
+        )
+        choices = [
+            Choice("Delete it", "delete"),
+            Choice("Back", "back", back=True, key=BACK_KEY),
+        ]
+        if self.prompter.select(f"Game {game.id}:", choices) != "delete":
+            return False
+        return self._delete(game.id, f"Delete game {game.id}? It cannot be undone.", "This game cannot be deleted")
 
     def _review_chosen(self, record: Any) -> bool:
         """Ask what to do with a recorded game: replay it, review it (a finished game with an analyst), export
@@ -293,7 +320,7 @@ class Menu:
         if force and not self.prompter.confirm(f"{target} already exists. Replace it?", default=False):
             return
         try:
-            write_new(target, record_text(record), force=force)
+            write_new(target, record_text(record, self.registry), force=force)
         except CommandFailure as exc:
             self.console.print(f"[bold]Not written:[/bold] {escape(str(exc))}")
         else:
@@ -320,6 +347,7 @@ class Menu:
 
     def _history_choices(self) -> list[Choice]:
         from tabletop.commands.common import variant_namer
+        from tabletop.store.records import GameRecord
         from tabletop.store.stats import best_games
         from tabletop.ui.tables import BEST_MARK, brief_result, game_line, hints_text, local_time
 
@@ -337,7 +365,11 @@ class Menu:
                 self._why_unplayable(r.game_id, names),
                 _room(self.console),
             )
-            for r in self.store.history(MAX_HISTORY)
+            if isinstance(r, GameRecord)
+            else _entry(
+                f"#{r.id} {names.get(r.game_id, r.game_id)}: damaged ({r.problem})", r, None, _room(self.console)
+            )
+            for r in self.store.listing(MAX_HISTORY)
         ]
         if not choices:
             choices.append(Choice("No games yet", None, "play one first"))

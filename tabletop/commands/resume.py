@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tabletop.store.db import Store
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +34,10 @@ def run(args: argparse.Namespace) -> int:
     if args.id is not None:
         matching = [r for r in unfinished if r.id == args.id]
         if not matching:
+            damage = _damage(store, args.id)
+            if damage is not None:
+                console.print(f"Game {args.id} cannot be continued: {damage}", markup=False)
+                return EXIT_FAILURE
             console.print(f"No unfinished game number {args.id}; `tabletop history` lists them.")
             return EXIT_USAGE
         record = matching[0]
@@ -41,3 +49,16 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.ui.plain import make_prompter
 
     return 0 if continue_record(record, console, make_prompter(), store) else EXIT_FAILURE
+
+
+def _damage(store: Store, row_id: int) -> str | None:
+    """What is wrong with game ``row_id`` when its rows in the database are damaged, else None."""
+    from tabletop.store.db import DamagedRecordError, StoreError
+
+    try:
+        store.get(row_id)
+    except DamagedRecordError as exc:
+        return f"it is damaged in the database ({exc.what}); `tabletop history --delete {row_id}` forgets it"
+    except StoreError:  # no such game: said as for any id that is not an unfinished game
+        return None
+    return None

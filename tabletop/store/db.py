@@ -42,6 +42,7 @@ from tabletop.store.connect import (
     roll_back,
 )
 from tabletop.store.errors import (
+    DamagedRecordError,
     ForeignDatabaseError,
     StoreBusyError,
     StoreError,
@@ -53,11 +54,14 @@ from tabletop.store.errors import (
     store_error,
 )
 from tabletop.store.paths import data_dir, database_path
-from tabletop.store.records import RECORD_FORMAT, GameRecord, now_iso
+from tabletop.store.records import RECORD_FORMAT, GameRecord, RecordError, now_iso
+from tabletop.store.rows import COLUMNS, DamagedGame, history_of, read_game, record_of_row
 
 __all__ = [
     "DEFAULT_TIMEOUT",
     "LOCK_TIMEOUT_ENV",
+    "DamagedGame",
+    "DamagedRecordError",
     "ForeignDatabaseError",
     "Store",
     "StoreBusyError",
@@ -200,7 +204,7 @@ class Store:
         """
         with self._write() as conn:
             if saved is None:
-                stored = _actions(conn, row_id)
+                stored = _stored_history(conn, row_id)
                 saved = next(
                     (i for i, (a, b) in enumerate(zip(stored, history)) if a != b), min(len(stored), len(history))
                 )
@@ -217,7 +221,7 @@ class Store:
             raise ValueError("finish() needs a finished match")
         state = match.state
         with self._write() as conn:
-            stored = _actions(conn, row_id)
+            stored = _stored_history(conn, row_id)
             if stored != match.history:
                 conn.execute("DELETE FROM actions WHERE game = ?", (row_id,))
                 _insert_actions(conn, row_id, 0, match.history)
@@ -254,7 +258,9 @@ class Store:
         rows = self._read("SELECT id, game_id, options FROM games")
         changed = []
         for row_id, game_id, text in rows:
-            options = json.loads(text)
+            options = _options_or_none(text)
+            if options is None or not isinstance(game_id, str):  # a damaged row is left as it is, to be listed
+                continue
             new = upgrade(game_id, options)
             if new is not None and new != options:
                 changed.append((json.dumps(new, sort_keys=True), row_id))
@@ -266,30 +272,48 @@ class Store:
     # ------------------------------------------------------------------ reading
 
     def get(self, row_id: int) -> GameRecord:
-        """One game; raise :class:`UnknownRecordError` if there is none with that id."""
-        rows = self._read(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (row_id,)) if 0 <= row_id <= MAX_ROW_ID else []
+        """One game; raise :class:`UnknownRecordError` if there is none with that id, and
+        :class:`DamagedRecordError` if its rows do not make a record."""
+        rows = self._read(f"SELECT {COLUMNS} FROM games WHERE id = ?", (row_id,)) if 0 <= row_id <= MAX_ROW_ID else []
         if not rows:
             raise UnknownRecordError(f"no game with id {row_id} in the store (see `tabletop history`)")
-        return self._records(rows)[0]
+        game = self._games(rows)[0]
+        if isinstance(game, DamagedGame):
+            raise DamagedRecordError(game.id, game.problem)
+        return game
 
     def unfinished(self) -> list[GameRecord]:
-        """Games not finished yet, most recently started first."""
-        return self._records(self._read(f"SELECT {_COLUMNS} FROM games WHERE finished IS NULL ORDER BY id DESC"))
+        """Games not finished yet, most recently started first (damaged ones left out: see :meth:`listing`)."""
+        rows = self._read(f"SELECT {COLUMNS} FROM games WHERE finished IS NULL ORDER BY id DESC")
+        return [game for game in self._games(rows) if isinstance(game, GameRecord)]
 
     def history(self, limit: int | None = 50, *, game_id: str | None = None) -> list[GameRecord]:
-        """Games finished or not, most recently started first."""
+        """Games finished or not, most recently started first (damaged ones left out: see :meth:`listing`)."""
+        return [game for game in self.listing(limit, game_id=game_id) if isinstance(game, GameRecord)]
+
+    def listing(self, limit: int | None = 50, *, game_id: str | None = None) -> list[GameRecord | DamagedGame]:
+        """The ``limit`` games started last, finished or not, the damaged among them too, latest first."""
         where = "WHERE game_id = ?" if game_id else ""
         params: tuple[Any, ...] = (game_id,) if game_id else ()
-        sql = f"SELECT {_COLUMNS} FROM games {where} ORDER BY id DESC"
+        sql = f"SELECT {COLUMNS} FROM games {where} ORDER BY id DESC"
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
-        return self._records(self._read(sql, params))
+        return self._games(self._read(sql, params))
 
     def finished_games(self) -> list[GameRecord]:
-        """Finished games, in the order they finished (without their actions)."""
-        rows = self._read(f"SELECT {_COLUMNS} FROM games WHERE finished IS NOT NULL ORDER BY finished, id")
-        return [_record(row, []) for row in rows]
+        """Finished games, in the order they finished (without their actions; damaged ones left out)."""
+        rows = self._read(f"SELECT {COLUMNS} FROM games WHERE finished IS NOT NULL ORDER BY finished, id")
+        damaged = {row[0] for row in self._read(_DAMAGED_ACTIONS)}
+        records = []
+        for row in rows:
+            try:
+                record = record_of_row(row, [])
+            except RecordError:
+                continue
+            if record.id not in damaged:
+                records.append(record)
+        return records
 
     def stats(
         self,
@@ -348,52 +372,66 @@ class Store:
         except sqlite3.Error as exc:
             raise store_error(exc, self.path) from None
 
-    def _records(self, rows: list[tuple[Any, ...]]) -> list[GameRecord]:
+    def _games(self, rows: list[tuple[Any, ...]]) -> list[GameRecord | DamagedGame]:
+        """The record of each row (with its actions), or the damaged game it is."""
         if not rows:
             return []
         ids = [row[0] for row in rows]
         marks = ",".join("?" * len(ids))
-        moves: dict[int, list[str]] = {i: [] for i in ids}
-        for game, notation in self._read(
-            f"SELECT game, notation FROM actions WHERE game IN ({marks}) ORDER BY game, ply", ids
-        ):
-            moves[game].append(notation)
-        return [_record(row, moves[row[0]]) for row in rows]
+        actions: dict[int, list[tuple[Any, Any]]] = {i: [] for i in ids}
+        for game, ply, notation in self._read(f"SELECT game, ply, notation FROM actions WHERE game IN ({marks})", ids):
+            actions[game].append((ply, notation))
+        return [read_game(row, actions[row[0]]) for row in rows]
 
 
-_COLUMNS = (
-    "id, game_id, options, seed, seats, names, started, finished, result, returns, score, hints,"
-    " program_version, record_format"
+_DAMAGED_ACTIONS = (
+    "SELECT game FROM actions GROUP BY game HAVING COUNT(*) != MAX(ply) + 1 OR MIN(ply) < 0"
+    " OR SUM(typeof(ply) != 'integer' OR typeof(notation) != 'text') > 0"
 )
+"""The games whose action rows are not exactly 0, 1, ..., n-1, each a text (:func:`~tabletop.store.rows.history_of`
+says the same of one game, and what is wrong)."""
 
 
-def _record(row: tuple[Any, ...], history: list[str]) -> GameRecord:
-    (row_id, game_id, options, seed, seats, names, started, finished, result, returns, score, hints, version, fmt) = row
-    return GameRecord(
-        id=row_id,
-        game_id=game_id,
-        options=json.loads(options),
-        seed=seed,
-        seats=json.loads(seats),
-        names=json.loads(names),
-        history=history,
-        started=started,
-        finished=finished,
-        result=result,
-        returns=None if returns is None else json.loads(returns),
-        score=score,
-        hints=hints,
-        version=version,
-        format=fmt,
-    )
+def _options_or_none(text: Any) -> dict[str, str] | None:
+    """The stored options when they are what the program writes (an object of texts), else None."""
+    try:
+        options = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+        return None
+    return options
 
 
-def _actions(conn: sqlite3.Connection, row_id: int) -> list[str]:
-    return [r[0] for r in conn.execute("SELECT notation FROM actions WHERE game = ? ORDER BY ply", (row_id,))]
+def _stored_history(conn: sqlite3.Connection, row_id: int) -> list[str]:
+    """The stored actions of game ``row_id``, to compare with a match about to be saved over them.
+
+    Raises :class:`DamagedRecordError` when they skip a ply or are not text: a match rebuilt
+    from such rows is not the game stored, so saving it would write over another move.
+    """
+    try:
+        return history_of(conn.execute("SELECT ply, notation FROM actions WHERE game = ?", (row_id,)).fetchall())
+    except RecordError as exc:
+        raise DamagedRecordError(row_id, str(exc)) from None
 
 
 def _insert_actions(conn: sqlite3.Connection, row_id: int, start: int, notations: Sequence[str]) -> None:
+    """Store ``notations`` as the actions of game ``row_id`` from ply ``start`` on.
+
+    A row already at one of those plies is kept when it holds the same action (another program saving the
+    same game got there first); one holding another action is never written over: the save fails instead.
+    """
+    end = start + len(notations)
+    stored = dict(
+        conn.execute("SELECT ply, notation FROM actions WHERE game = ? AND ply >= ? AND ply < ?", (row_id, start, end))
+    )
+    for ply, notation in stored.items():
+        if notations[ply - start] != notation:
+            raise StoreError(
+                f"game {row_id} was saved by another Tabletop program as this one played it (action {ply + 1}"
+                " differs), so this program saves nothing more of it"
+            )
     conn.executemany(
-        "INSERT OR REPLACE INTO actions (game, ply, notation) VALUES (?, ?, ?)",
-        [(row_id, start + i, n) for i, n in enumerate(notations)],
+        "INSERT INTO actions (game, ply, notation) VALUES (?, ?, ?)",
+        [(row_id, start + i, n) for i, n in enumerate(notations) if start + i not in stored],
     )

@@ -42,6 +42,21 @@ class UnknownRecordError(StoreError, LookupError):
     """No game has that id in the store."""
 
 
+class DamagedRecordError(StoreError):
+    """The rows of a stored game do not make a record (edited by hand, say): the game is listed as damaged,
+    never played; :attr:`row_id` is its id and :attr:`what` says what is wrong."""
+
+    remedy = "forget that game (`tabletop history --delete ID`)"
+
+    def __init__(self, row_id: int, what: str) -> None:
+        super().__init__(
+            f"game {row_id} is damaged in the database ({what}), so it cannot be played, replayed or exported;"
+            f" `tabletop history --delete {row_id}` forgets it"
+        )
+        self.row_id = row_id
+        self.what = what
+
+
 class StoreBusyError(StoreError):
     """Another program kept the database locked for longer than the wait; nothing was changed."""
 

@@ -210,8 +210,11 @@ def read_record_data(path: Any) -> Any:
     return parse_record_text(text)
 
 
-def record_fields(data: Any) -> GameRecord:
+def record_fields(data: Any, *, time_checked: bool = True) -> GameRecord:
     """A record from JSON data, its layout and values checked but not its game; :class:`RecordError` if wrong.
+
+    ``time_checked=False`` takes any text for the start and end times: the database's rows, whose times
+    are only shown, keep a game whose time was written otherwise playable.
 
     >>> record_fields({"format": 99})
     Traceback (most recent call last):
@@ -229,10 +232,10 @@ def record_fields(data: Any) -> GameRecord:
         )
     if fmt < 1:
         raise RecordError(f"format {fmt} is not a record format")
-    return _record_fields(data)
+    return _record_fields(data, time_checked=time_checked)
 
 
-def _record_fields(data: dict[str, Any]) -> GameRecord:
+def _record_fields(data: dict[str, Any], *, time_checked: bool = True) -> GameRecord:
     game_id = _field(data, "game", str)
     options = _field(data, "options", dict)
     for key, value in options.items():
@@ -257,8 +260,8 @@ def _record_fields(data: dict[str, Any]) -> GameRecord:
     for i, text in enumerate(history, 1):
         if not isinstance(text, str):
             raise RecordError(f"history: action {i} must be text, not {_kind(text)}")
-    started = _time_field(data, "started", required=True)
-    finished = _time_field(data, "finished", required=False)
+    started = _time_field(data, "started", required=True, checked=time_checked)
+    finished = _time_field(data, "finished", required=False, checked=time_checked)
     result = data.get("result")
     if result is not None and not isinstance(result, str):
         raise RecordError("result: must be text")
@@ -303,7 +306,8 @@ def _field(data: dict[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _time_field(data: dict[str, Any], key: str, *, required: bool) -> str | None:
+def _time_field(data: dict[str, Any], key: str, *, required: bool, checked: bool) -> str | None:
+    """A time of the record: text in ISO 8601 form, or any text when not ``checked``."""
     value = data.get(key)
     if value is None:
         if required:
@@ -311,6 +315,8 @@ def _time_field(data: dict[str, Any], key: str, *, required: bool) -> str | None
         return None
     if not isinstance(value, str):
         raise RecordError(f"{key}: expected a date and time, found {_kind(value)}")
+    if not checked:
+        return value
     try:
         datetime.fromisoformat(value)
     except ValueError:
@@ -323,9 +329,14 @@ def _is_number(value: Any) -> bool:
 
 
 def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}.get(
-        type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__
-    )
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        type(None): "null",
+        bytes: "binary data",
+    }.get(type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__)
 
 
 def _kind_name(kind: type) -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.agents import HUMAN
 from tabletop.store.records import GameRecord
+from tabletop.store.rows import DamagedGame
 from tabletop.text import one_line
 
 if TYPE_CHECKING:
@@ -155,12 +156,12 @@ BEST_MARK = " (best)"
 
 
 def history_table(
-    records: Sequence[GameRecord],
+    records: Sequence[GameRecord | DamagedGame],
     game_names: Mapping[str, str] | None = None,
     seat_names: Mapping[str, Sequence[str]] | None = None,
     best: Collection[int] = (),
 ) -> Table:
-    """The list of games: id, game, date, players, result, seed (unfinished ones marked).
+    """The list of games: id, game, date, players, result, seed (unfinished ones marked, damaged ones said).
 
     The games whose ids are in ``best`` hold their game's best score (the lowest, for a game where lower
     is better): their result says so.
@@ -180,6 +181,9 @@ def history_table(
     table.add_column("Result", ratio=1)
     table.add_column("Seed", justify="right", no_wrap=True)
     for record in records:
+        if isinstance(record, DamagedGame):
+            table.add_row(*_plain(*damaged_cells(record, names)), style="red")
+            continue
         style = None if record.is_finished else "yellow"
         table.add_row(
             *_plain(
@@ -194,9 +198,24 @@ def history_table(
             ),
             style=style,
         )
-    if any(not r.is_finished for r in records):
-        table.caption = "* unfinished: continue it with `tabletop resume`; its seed is shown once it ends"
+    table.caption = history_caption(records)
     return table
+
+
+def damaged_cells(game: DamagedGame, names: Mapping[str, str]) -> tuple[str, ...]:
+    """A damaged game's cells in the history: its id, game and date where they can be read, and what is wrong."""
+    started = local_time(game.started) if game.started is not None else "?"
+    return (f"{game.id} !", game_name(game.game_id, names), started, "-", f"damaged: {game.problem}", "-")
+
+
+def history_caption(records: Sequence[GameRecord | DamagedGame]) -> str | None:
+    """What the marks of the history's ids mean, for the marks it shows."""
+    notes = []
+    if any(isinstance(r, GameRecord) and not r.is_finished for r in records):
+        notes.append("* unfinished: continue it with `tabletop resume`; its seed is shown once it ends")
+    if any(isinstance(r, DamagedGame) for r in records):
+        notes.append("! damaged in the database: it cannot be played; `tabletop history --delete ID` forgets it")
+    return "\n".join(notes) or None
 
 
 def _opponent_text(opponent: str) -> str:

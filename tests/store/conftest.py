@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,10 @@ from typing import Any
 import pytest
 
 from tabletop.store import Store
+from tabletop.testing.plugins import write_dist_info
 from tests.store.store_fakegames import FakeRegistry
+
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -51,3 +55,20 @@ def cli_args(data: Path) -> Any:
         return args
 
     return build
+
+
+@pytest.fixture(scope="session")
+def fake_games_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder for PYTHONPATH in which the two tiny games are installed, as pip installs a plugin."""
+    root = tmp_path_factory.mktemp("fake-games-site")
+    games = {"nim": "tests.store.store_fakegames:Nim", "climb": "tests.store.store_fakegames:Climb"}
+    write_dist_info(root, "tabletop-store-fakegames", "1.0", {"tabletop.games": games})
+    return root
+
+
+@pytest.fixture
+def fake_games_installed(fake_games_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real program, run by the test, finds the two tiny games installed: their records replay there, so
+    a command that replays a record first (export) is given one it can."""
+    paths = [str(fake_games_site), str(REPOSITORY), os.environ.get("PYTHONPATH", "")]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(path for path in paths if path))

@@ -23,7 +23,7 @@ FULL_DEVICE = os.makedev(1, 7)
 
 
 @pytest.fixture
-def finished(data: Path, reg: FakeRegistry) -> int:
+def finished(data: Path, reg: FakeRegistry, fake_games_installed: None) -> int:
     """A finished game, to export."""
     with Store.open(data) as store:
         match = Match(reg.get("nim"), seed=4242, agents=[RandomAgent(), RandomAgent()])

@@ -37,7 +37,7 @@ def tabletop(data: Path, *argv: str, lock_timeout: str = "0.5") -> subprocess.Co
 
 
 @pytest.fixture
-def one_game(data: Path, reg: FakeRegistry) -> int:
+def one_game(data: Path, reg: FakeRegistry, fake_games_installed: None) -> int:
     """A finished game (seed 4242): history shows its seed, export writes it."""
     with Store.open(data) as store:
         match = Match(reg.get("nim"), seed=4242, agents=[RandomAgent(), RandomAgent()])
