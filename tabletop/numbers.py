@@ -17,6 +17,7 @@ operating system. :func:`argument` is the same check as an ``argparse`` type.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 
 LARGEST_STORED = 2**63 - 1
@@ -104,3 +105,21 @@ def excerpt(text: str) -> str:
     ("'12'", "'11111111111111111111'…")
     """
     return repr(text) if len(text) <= SHOWN_CHARS else repr(text[:SHOWN_CHARS]) + "…"
+
+
+_LONG_WORD = re.compile(f"'?([^\\s']{{{SHOWN_CHARS + 1},}})'?")
+"""A run of more than :data:`SHOWN_CHARS` characters without a space, in quotes or not."""
+
+
+def excerpts(message: str) -> str:
+    """``message`` with each word longer than :data:`SHOWN_CHARS` characters cut as :func:`excerpt` cuts it.
+
+    For a message that repeats what was typed without knowing how long it is
+    (argparse's "invalid choice: …", "unrecognized arguments: …").
+
+    >>> excerpts("invalid choice: '" + "9" * 5000 + "' (choose from 'processes', 'ray')")
+    "invalid choice: '99999999999999999999'… (choose from 'processes', 'ray')"
+    >>> excerpts("unrecognized arguments: " + "x" * 30 + " -v")
+    "unrecognized arguments: 'xxxxxxxxxxxxxxxxxxxx'… -v"
+    """
+    return _LONG_WORD.sub(lambda found: excerpt(found[1]), message)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from tabletop.numbers import SHOWN_CHARS, NumberError, excerpt, read_number
+from tabletop.numbers import SHOWN_CHARS, NumberError, excerpt, excerpts, read_number
+from tabletop.text import bounded
 from tabletop.ui.terminal import make_console as make_console  # one console style for every command
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ EXIT_USAGE = 2
 
 
 class Parser(argparse.ArgumentParser):
-    """The command line's parser, whose help and version texts fail loudly when they cannot be written.
+    """The command line's parser, whose help and version texts fail loudly when they cannot be written,
+    and whose refusals repeat a long value cut (:func:`tabletop.numbers.excerpts`).
 
     argparse drops an error writing its help (``tabletop --help > /dev/full``)
     and exits with status 0, as though it had been shown; here the error goes
@@ -39,6 +41,11 @@ class Parser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: Any = None) -> None:
         if message:
             (file or sys.stderr).write(message)
+
+    def error(self, message: str) -> NoReturn:
+        # argparse repeats a refused choice or a stray argument whole, were it thousands of characters;
+        # a value with spaces escapes the cut of long words, hence the bound on the whole message.
+        super().error(bounded(excerpts(message)))
 
 
 class CommandFailure(Exception):

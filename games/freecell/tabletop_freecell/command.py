@@ -3,33 +3,45 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Sequence
 
+from tabletop.numbers import argument
 from tabletop_freecell.coach import line_of
 from tabletop_freecell.rules import DEAL, MAX_CELLS, FreeCellState
 from tabletop_freecell.solver import NODE_LIMIT, solve_state
 
 LINE_MOVES = 20
 """Moves printed on one line of a solution."""
+MAX_NODE_LIMIT = 100_000_000
+"""The largest ``--limit``: a search that long keeps some 50 GB of positions (about 500 bytes each) and takes
+most of an hour."""
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from tabletop.commands.common import Parser  # refusals repeat a long value cut
+
+    parser = Parser(
         prog="tabletop freecell solve",
         description="Solve Microsoft's FreeCell deal N and print the moves (3a, a8, 1h, 57), "
         "or say that it has no solution.",
     )
-    parser.add_argument("deal", type=int, help=f"the deal number, 1 to {DEAL.high:,}")
-    parser.add_argument("--cells", type=int, default=MAX_CELLS, help="free cells, 0 to 4 (default 4)")
+    parser.add_argument("deal", type=argument(1, DEAL.high), help=f"the deal number, 1 to {DEAL.high:,}")
+    parser.add_argument(
+        "--cells", type=argument(0, MAX_CELLS), default=MAX_CELLS, help=f"free cells, 0 to {MAX_CELLS} (default 4)"
+    )
     parser.add_argument(
         "--no-auto",
         action="store_true",
         help="write every move home (for programs without automatic moves; the default leaves out the safe "
         "moves home that FreeCell makes by itself)",
     )
-    parser.add_argument("--limit", type=int, default=NODE_LIMIT, help=f"positions to search at most ({NODE_LIMIT:,})")
+    parser.add_argument(
+        "--limit",
+        type=argument(1, MAX_NODE_LIMIT),
+        default=NODE_LIMIT,
+        help=f"positions to search at most, 1 to {MAX_NODE_LIMIT:,} (default {NODE_LIMIT:,})",
+    )
     return parser
 
 
@@ -40,9 +52,6 @@ def solve_command(args: Sequence[str]) -> int:
         options = parser.parse_args(list(args))
     except SystemExit as stop:
         return int(stop.code or 0)
-    if not 1 <= options.deal <= DEAL.high or not 0 <= options.cells <= MAX_CELLS or options.limit < 1:
-        print(f"The deal is 1 to {DEAL.high:,}, free cells 0 to {MAX_CELLS}, the limit at least 1.", file=sys.stderr)
-        return 2
     state = FreeCellState(deal=options.deal, cells=options.cells, auto=not options.no_auto)
     started = time.process_time()
     result = solve_state(state, node_limit=options.limit)

@@ -7,11 +7,11 @@ cluster (``--backend ray``), so that all 32,000 classic deals can be checked on 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tabletop.numbers import argument
 from tabletop_freecell.rules import DEAL, MAX_CELLS, FreeCellState
 from tabletop_freecell.solver import NODE_LIMIT, solve_state
 
@@ -61,26 +61,42 @@ def summary(results: Sequence[DealResult], cells: int) -> list[str]:
 
 def survey_command(args: Sequence[str]) -> int:
     """Run ``tabletop freecell survey``; 0 when every deal is settled, 1 otherwise, 2 bad arguments."""
-    from tabletop.commands.common import lab_failure, report
-    from tabletop.lab import BACKENDS, LabError, open_lab
+    from tabletop.commands.common import Parser, lab_failure, report
+    from tabletop.lab import BACKENDS, MAX_WORKERS, LabError, open_lab
+    from tabletop_freecell.command import MAX_NODE_LIMIT
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tabletop freecell survey", description="Solve deals FIRST to LAST and say which have no solution."
     )
-    parser.add_argument("first", type=int)
-    parser.add_argument("last", type=int)
-    parser.add_argument("--cells", type=int, default=MAX_CELLS, help="free cells, 0 to 4 (default 4)")
-    parser.add_argument("--limit", type=int, default=NODE_LIMIT, help=f"positions per deal at most ({NODE_LIMIT:,})")
+    deal = argument(1, DEAL.high)
+    parser.add_argument("first", type=deal, help=f"the first deal, 1 to {DEAL.high:,}")
+    parser.add_argument("last", type=deal, help=f"the last deal, the first to {DEAL.high:,}")
+    parser.add_argument(
+        "--cells", type=argument(0, MAX_CELLS), default=MAX_CELLS, help=f"free cells, 0 to {MAX_CELLS} (default 4)"
+    )
+    parser.add_argument(
+        "--limit",
+        type=argument(1, MAX_NODE_LIMIT),
+        default=NODE_LIMIT,
+        help=f"positions per deal at most, 1 to {MAX_NODE_LIMIT:,} (default {NODE_LIMIT:,})",
+    )
     parser.add_argument("--backend", choices=BACKENDS, default="processes")
-    parser.add_argument("--workers", type=int, default=None, help="processes or Ray workers (default: all)")
+    parser.add_argument(
+        "--workers",
+        type=argument(1, MAX_WORKERS),
+        default=None,
+        help=f"processes or Ray workers, 1 to {MAX_WORKERS:,} (on processes, at most this machine's processors;"
+        " default: all)",
+    )
     parser.add_argument("--address", default=None, help="a Ray cluster to join (with --backend ray)")
     try:
         options = parser.parse_args(list(args))
+        try:
+            argument(options.first, DEAL.high)(str(options.last))  # LAST's range starts at FIRST, known only now
+        except argparse.ArgumentTypeError as exc:
+            parser.error(f"argument last: {exc}")
     except SystemExit as stop:
         return int(stop.code or 0)
-    if not 1 <= options.first <= options.last <= DEAL.high or not 0 <= options.cells <= MAX_CELLS:
-        print(f"Deals are 1 to {DEAL.high:,} (FIRST <= LAST), free cells 0 to {MAX_CELLS}.", file=sys.stderr)
-        return 2
     try:
         with open_lab(options.backend, workers=options.workers, address=options.address) as lab:
             results = survey(lab, range(options.first, options.last + 1), options.cells, options.limit)
