@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.analysis import REVIEW_SECONDS, AnalysisUnavailable
 from tabletop.commands.common import EXIT_FAILURE, CommandFailure, make_console, open_store, parse_id, report
+from tabletop.numbers import argument
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -54,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--iterations",
-        type=_iterations,
+        type=argument(1, MOST_ITERATIONS),
         default=None,
         help="search iterations per decision for an analyst that searches by iterations (default: as many as "
         "the Coach uses, so that the review grades each position as the Coach judged it)",
@@ -73,16 +74,6 @@ def _seconds(text: str) -> float:
 
 MOST_ITERATIONS = 1_000_000
 """The largest ``--iterations`` taken (minutes a decision)."""
-
-
-def _iterations(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of iterations") from None
-    if not 1 <= value <= MOST_ITERATIONS:
-        raise argparse.ArgumentTypeError(f"give from 1 to {MOST_ITERATIONS:,} iterations")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""Every number a game's tool or ``tabletop simulate`` takes is checked by the shared parser where it is read.
+"""Every number a game's tool, ``tabletop simulate`` or ``tabletop review`` takes is checked by the shared parser where it is read.
 
 A refusal names the argument and its range, repeats at most the beginning of
 what was typed, and ends the program with status 2: no traceback, no crash
@@ -57,6 +57,8 @@ CASES = {
     "simulate-seed-negative": ([*SIMULATE, "--seed", "-1"], ["argument --seed:", "from 0 to 2147483647, not '-1'"]),
     "simulate-backend-5000-digits": ([*SIMULATE, "--backend", DIGITS_5000], [f"invalid choice: {CUT_5000}"]),
     "simulate-stray-5000-digits": ([*SIMULATE, DIGITS_5000], [f"unrecognized arguments: {CUT_5000}"]),
+    "review-iterations-zero": (["review", "1", "--iterations", "0"], ["argument --iterations:", "1 to 1000000"]),
+    "review-iterations-5000-digits": (["review", "1", "--iterations", DIGITS_5000], ["--iterations:", CUT_5000]),
     "simulate-backend-with-spaces": (
         [*SIMULATE, "--backend", "ray " * 1500],
         ["invalid choice:", "more characters not shown"],
