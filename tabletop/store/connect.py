@@ -28,6 +28,7 @@ from tabletop.store.errors import (
     StoreError,
     StoreReadOnlyError,
     busy_message,
+    disk_is_full,
     is_locked,
     os_error,
     read_only_message,
@@ -184,20 +185,21 @@ def _prepare(conn: sqlite3.Connection) -> None:
         raise
 
 
-def connect_reader(path: Path, patience: Patience) -> sqlite3.Connection:
-    """Open the database for reading only: no lock, no write, a read-only file or directory will do.
+def connect_reader(path: Path, patience: Patience) -> tuple[sqlite3.Connection, str | None]:
+    """Open the database for reading only: no lock, no write, a read-only file or directory, or a full disk,
+    will do; return the connection and a notice for the player, if there is one.
 
     A database not created yet reads as an empty one; one from an older
     Tabletop is read through an upgraded copy in memory.
     """
     if not path.is_file():
-        return memory_database()
-    conn = _read_only_connection(path, patience)
+        return memory_database(), None
+    conn, notice = _read_only_connection(path, patience)
     try:
         patience.run(lambda: _inspect(conn))
         if schema.current_version(conn) < schema.LATEST:
             conn = _upgraded_copy(conn)
-        return conn
+        return conn, notice
     except _Damaged as exc:
         conn.close()
         raise StoreError(
@@ -209,23 +211,46 @@ def connect_reader(path: Path, patience: Patience) -> sqlite3.Connection:
         raise
 
 
-def _read_only_connection(path: Path, patience: Patience) -> sqlite3.Connection:
-    """``mode=ro``, or ``immutable=1`` when SQLite cannot create the WAL's -shm file beside the database."""
+def _read_only_connection(path: Path, patience: Patience) -> tuple[sqlite3.Connection, str | None]:
+    """``mode=ro``, or ``immutable=1`` when SQLite cannot create the WAL's -shm file beside the database
+    (a read-only folder, a full disk); with a notice when that leaves saved actions unread."""
     uri = "file:" + quote(str(path.resolve()))
     conn = _sqlite_connect(uri + "?mode=ro", patience, uri=True)
     try:
         patience.run(lambda: conn.execute("SELECT count(*) FROM sqlite_master").fetchone())
-        return conn
+        return conn, None
     except StoreError:
         conn.close()
         raise
     except sqlite3.Error as exc:
-        if not exc.sqlite_errorname.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
-            return conn  # not a database, damaged...: the inspection that follows says which
+        if not (_cannot_open_shared_memory(exc) or (_is_io_error(exc) and disk_is_full(path.parent))):
+            return conn, None  # not a database, damaged...: the inspection that follows says which
         conn.close()
-    # Immutable: SQLite needs no -shm, but does not see the -wal either; with a read-only
-    # directory no Tabletop program can be writing there, so nothing recent is missed.
-    return _sqlite_connect(uri + "?mode=ro&immutable=1", patience, uri=True)
+    # Immutable: SQLite needs no -shm, but does not see the -wal either. A program that closes the
+    # database empties the -wal into it, so a -wal with content is that of a program still writing
+    # (impossible in a read-only folder) or of one stopped before it could: said, not hidden.
+    notice = None
+    if _has_content(path.with_name(path.name + "-wal")):
+        notice = (
+            f"the disk holding {path} is full, so the games saved last (kept in {path.name}-wal until there"
+            " is room to write them into the database) are not shown"
+        )
+    return _sqlite_connect(uri + "?mode=ro&immutable=1", patience, uri=True), notice
+
+
+def _cannot_open_shared_memory(exc: sqlite3.Error) -> bool:
+    return exc.sqlite_errorname.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR_SHM"))
+
+
+def _is_io_error(exc: sqlite3.Error) -> bool:
+    return exc.sqlite_errorname.startswith(("SQLITE_IOERR", "SQLITE_FULL"))
+
+
+def _has_content(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
 
 
 def _inspect(conn: sqlite3.Connection) -> None:

@@ -134,7 +134,7 @@ class Store:
         if write:
             conn, notice = connect_writer(path, patience)
         else:
-            conn, notice = connect_reader(path, patience), None
+            conn, notice = connect_reader(path, patience)
         return cls(conn, path, notice, patience.timeout, writer=write, on_wait=on_wait)
 
     @classmethod

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +20,7 @@ import pexpect
 import pytest
 
 from tabletop.store import Store
-from tests.cli.pty_helpers import ENTER, POINTER, QUESTION, answered, select, spawn
+from tests.cli.pty_helpers import ENTER, POINTER, QUESTION, TABLETOP, answered, select, spawn
 
 pytestmark = pytest.mark.pty
 
@@ -259,3 +260,68 @@ def test_a_nearly_full_disk_at_the_start_is_said_plainly(small_disk: Path, comma
         child.terminate(force=True)
         filler.unlink()
     assert 0 in refused, refused
+
+
+READING_COMMANDS = [["history"], ["stats"], ["replay", "1", "--print"], ["export", "1", "-o", "-"]]
+
+
+def _finished_five_dice(data: Path) -> None:
+    """Game 1: a finished solo Five Dice game (seed 61), its result in the database."""
+    import random
+
+    from tabletop.loop import Match
+    from tabletop.registry import Registry
+
+    match = Match(Registry.discover().get("fivedice"), seed=61, agents=[None])
+    rng = random.Random(61)
+    while not match.is_over():
+        state = match.state
+        match.apply(state.sample_chance(match.rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    with Store.open(data) as store:
+        store.finish(store.begin(match, ["human"], ["Ann"]), match)
+
+
+def _read(data: Path, command: list[str]) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, TABLETOP_DATA_DIR=str(data), COLUMNS="200")
+    return subprocess.run(
+        [TABLETOP, *command], env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+    )
+
+
+def test_the_commands_that_only_read_work_on_a_full_disk(small_disk: Path) -> None:
+    data = small_disk / "data"
+    _finished_five_dice(data)
+    _fill(small_disk, 0)
+    for command in READING_COMMANDS:
+        result = _read(data, command)
+        assert result.returncode == 0, (command, result.stderr)
+        assert "is full" not in result.stderr and "Traceback" not in result.stderr, (command, result.stderr)
+        assert ("61" if command != ["stats"] else "Five Dice") in result.stdout, (command, result.stdout)
+
+
+def test_on_a_full_disk_games_not_yet_in_the_database_file_are_said_to_be_unshown(small_disk: Path) -> None:
+    data = small_disk / "data"
+    _finished_five_dice(data)
+    # A program stopped before it could empty its log (-wal) into the database, the log's index (-shm) gone.
+    subprocess.run(
+        [sys.executable, "-c", ABANDONED_LOG, str(data)], check=True, capture_output=True, text=True, timeout=60
+    )
+    (data / "tabletop.db-shm").unlink()
+    assert (data / "tabletop.db-wal").stat().st_size > 0
+    _fill(small_disk, 0)
+    result = _read(data, ["history"])
+    assert result.returncode == 0, result.stderr
+    assert "61" in result.stdout, result.stdout
+    assert "games saved last" in " ".join(result.stderr.split()) and "are not shown" in result.stderr, result.stderr
+
+
+ABANDONED_LOG = """
+import os, sys
+from tabletop.loop import Match
+from tabletop.registry import Registry
+from tabletop.store import Store
+store = Store.open(sys.argv[1])
+store.begin(Match(Registry.discover().get("fivedice"), seed=62, agents=[None]), ["human"], ["Ann"])
+os._exit(0)
+"""
+"""Saves a game and stops at once, leaving it in the database's log (-wal) only."""
