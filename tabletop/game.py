@@ -34,7 +34,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias
 
 from tabletop.agents import Agent, AgentFactory, RandomAgent
@@ -209,6 +209,16 @@ class Game(abc.ABC, Generic[A]):
         gives none; the adapters then refuse it. Import what it needs lazily, inside this method.
         """
         return None
+
+    def last_resort_actions(self, options: Mapping[str, str]) -> Collection[A]:
+        """Actions to take only when no other is legal, for games with these (checked) options (Klondike's ``resign``).
+
+        Optional: a player that picks at random among every legal action would take such an action
+        within a few moves and end the game before playing it, which makes random play worthless as a
+        baseline. The research adapters leave these out of their action masks and legal actions while
+        any other action is legal, and a game's own random player should too. The default is none.
+        """
+        return ()
 
     def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding | None:
         """A numeric encoding of a seat's view for games with these (checked) options, or None (the default).

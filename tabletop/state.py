@@ -154,6 +154,15 @@ class State(abc.ABC, Generic[A]):
         """A one-line result of a finished game."""
         return "Game over."
 
+    def truncated(self) -> bool:
+        """Whether a finished game was stopped by a limit on its length rather than ended by its rules.
+
+        A game that caps its length against endless play (FreeCell's 1,000 moves) says so here, so
+        the research adapters report such an end as a truncation (Gymnasium's ``truncated``,
+        PettingZoo's ``truncations``), not as the game's own end. The default is False.
+        """
+        return False
+
     # -- copies, views, hidden information -------------------------------------------
     def clone(self) -> Self:
         """An independent copy of the same class.

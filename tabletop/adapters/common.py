@@ -51,6 +51,8 @@ class Table:
                 "which a research library's integer action space needs"
             )
         self.index: ActionIndex[Any] = ActionIndex(actions)
+        self.last_resort = frozenset(self.index.numbers(self.game.last_resort_actions(self.options)))
+        """The numbers of the actions offered only when nothing else is legal (Klondike's ``resign``)."""
 
     def encoding(self) -> ViewEncoding:
         """The game's numeric encoding of a view; an :class:`AdapterError` if it gives none."""
@@ -67,11 +69,28 @@ class Table:
         return self.game.new_initial_state(self.options)
 
     def seat_ids(self) -> list[str]:
-        """A name for each seat: its seat name in lower case (``north``), or ``player_0`` and on."""
+        """A name for each seat: its seat name in lower case (``north``), or ``player_0`` and on.
+
+        Seats that are numbered rather than named (Five Dice's ``Player 1`` to ``Player 4``) get
+        ``player_0`` and on too, PettingZoo's own names, so an agent's number is its seat's.
+        """
         names = [_identifier(n) for n in self.game.info.seat_names[: self.players]]
-        if len(names) != self.players or len(set(names)) != self.players or not all(names):
+        numbered = any(name[-1:].isdigit() for name in names)
+        if numbered or len(names) != self.players or len(set(names)) != self.players or not all(names):
             names = [f"player_{seat}" for seat in range(self.players)]
         return names
+
+    def offered(self, state: State[Any]) -> list[int]:
+        """The numbers of the actions the adapters offer the player to act: its legal actions, sorted.
+
+        Those the game keeps as a last resort (:meth:`tabletop.game.Game.last_resort_actions`) are
+        left out while any other action is legal, so random play (a uniform pick among the mask's
+        actions) plays the game instead of giving it up within a few moves. They can still be taken.
+        """
+        numbers = self.index.numbers(state.legal_actions())
+        if not self.last_resort:
+            return numbers
+        return [n for n in numbers if n not in self.last_resort] or numbers
 
     def utilities(self, returns: Sequence[float]) -> list[float]:
         """A finished game's returns as the libraries score them.

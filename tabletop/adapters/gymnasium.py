@@ -10,11 +10,14 @@ Importing :mod:`tabletop.adapters` registers every one-seat game as ``tabletop/<
 (:mod:`tabletop.adapters.registration`); :func:`env` makes one without the registry. The
 observation is the game's encoding of the player's view; the action space is a fixed
 ``Discrete`` numbered by the game's ``distinct_actions``; ``info["action_mask"]`` and
-:meth:`TabletopEnv.action_masks` (what sb3-contrib's ``MaskablePPO`` calls) mark the legal ones.
-Chance (draws, rolls) is resolved inside the environment from its seed. The reward comes at the
-end, by the ``reward`` option: ``"win"`` (the default) is the game's return (Muses: 1 for reaching
-the target, 0 otherwise); ``"score"`` is the final score (negated for a game whose lower score is
-better), which gives a learner something to climb long before it wins (see docs/research.md).
+:meth:`TabletopEnv.action_masks` (what sb3-contrib's ``MaskablePPO`` calls) mark the legal ones
+(without an action the game keeps as a last resort, Klondike's ``resign``, while another is legal).
+Chance (draws, rolls) is resolved inside the environment from its seed. A game stopped by its
+length limit (FreeCell's and Klondike's 1,000 moves) ends ``truncated``, not ``terminated``.
+The reward comes at the end, by the ``reward`` option: ``"win"`` (the default) is the game's
+return (Muses: 1 for reaching the target, 0 otherwise); ``"score"`` is the final score (negated
+for a game whose lower score is better), which gives a learner something to climb long before it
+wins (see docs/research.md).
 ``info["score"]`` is the final score of a game that keeps one. :meth:`TabletopEnv.agent_policy`
 gives the game's own computer players as policies that return action numbers.
 
@@ -22,6 +25,11 @@ An illegal action raises :class:`tabletop.game.IllegalActionError` saying why. W
 ``illegal_action="terminate"`` it ends the episode instead, lost (reward 0,
 ``info["illegal_action"]`` true): the convention of learning code that samples actions unmasked,
 as Gymnasium's own ``check_env`` does.
+
+``render()`` draws the game's text board for ``render_mode="ansi"`` (returned) or ``"human"``
+(printed). Another mode is accepted as ``gymnasium.make`` accepts it, with a warning, and
+``render()`` then warns and gives None: stable-baselines3 asks every environment it makes by id
+for ``"rgb_array"``, for video it may never record.
 """
 
 from __future__ import annotations
@@ -72,8 +80,6 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
                 f"{self.table.game.info.name} has {self.table.players} seats: Gymnasium is for one; "
                 "use tabletop.adapters.pettingzoo"
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {', '.join(self.metadata['render_modes'])}")
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action {illegal_action!r} is not one of {', '.join(ILLEGAL_ACTIONS)}")
         self.render_mode = render_mode
@@ -113,14 +119,15 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             info["illegal_action"] = True
             return self._observation(), 0.0, True, False, info
         settle(self.state, self._rng)
-        terminated = self.state.is_terminal()
-        reward = self._final_reward() if terminated else 0.0
+        over = self.state.is_terminal()
+        truncated = over and self.state.truncated()
+        reward = self._final_reward() if over else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, terminated, False, self._info()
+        return self._observation(), reward, over and not truncated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        """True at the number of each legal action now (all false once the game is over).
+        """True at the number of each legal action now, a last resort aside (all false once the game is over).
 
         The method sb3-contrib's ``MaskablePPO`` calls, so it trains on this environment unwrapped.
         """
@@ -145,7 +152,7 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
     def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         mask = np.zeros(len(self.table.index), dtype=np.int8)
         if not self.state.is_terminal():
-            mask[self.table.index.numbers(self.state.legal_actions())] = 1
+            mask[self.table.offered(self.state)] = 1
         return mask
 
     def _observation(self) -> Any:
@@ -160,9 +167,15 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         return info
 
     def render(self) -> str | None:
-        """The game's text board (``ansi``: returned; ``human``: printed)."""
+        """The game's text board (``ansi``: returned; ``human``: printed; any other mode: a warning and None)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode: pass render_mode='ansi' to env()")
+            return None
+        if self.render_mode not in self.metadata["render_modes"]:
+            gymnasium.logger.warn(
+                f"render_mode {self.render_mode!r} draws nothing: the board is text, "
+                f"given by render_mode {' or '.join(repr(m) for m in self.metadata['render_modes'])}"
+            )
             return None
         text = board_text(self.table.game, self.state.view(0))
         if self.state.is_terminal():

@@ -12,7 +12,12 @@ keeps its own rules; OpenSpiel sees:
   ``num_distinct_actions`` and ``max_chance_outcomes`` are both the length of that enumeration),
   with the game's own probabilities at explicit chance nodes;
 * returns as :meth:`tabletop.adapters.common.Table.utilities` gives them: win +1, loss -1, draw 0
-  for two seats (zero-sum), the game's own returns otherwise;
+  for two seats, the game's own returns otherwise; a game of exactly two seats is zero-sum, any
+  other general-sum (Five Dice for two too: its type covers every count it allows);
+* legal actions as the game's, without an action it keeps as a last resort (Klondike's ``resign``)
+  while another is legal, so random rollouts and random bots play the game instead of leaving it;
+* a parameter that is unknown, of another type or out of range refused with ``pyspiel.SpielError``,
+  as OpenSpiel's own games refuse it;
 * information-state strings with perfect recall: the number of actions so far, the seat's record of
   each of them (its own actions by their notation, every other action as the seat's log words it)
   and the seat's view now as canonical JSON; the observation string is the view alone, and the
@@ -32,7 +37,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from tabletop.adapters.common import Table, load
+from tabletop.adapters.common import AdapterError, Table, load
 from tabletop.game import CHANCE, SPECTATOR, TERMINAL, Game, OneOf, Option, State, Switch, WholeNumber
 
 PREFIX = "tabletop_"
@@ -54,8 +59,8 @@ def load_game(game: str | Game[Any], **options: Any) -> TabletopGame:
     spec = _parameters(tabletop_game)
     unknown = sorted(set(options) - set(spec))
     if unknown:
-        raise ValueError(
-            f"{tabletop_game.info.name} has no option {unknown[0]!r} (options: {', '.join(spec) or 'none'})"
+        raise pyspiel.SpielError(
+            f"Unknown parameter '{unknown[0]}'. Available parameters are: {', '.join(spec) or 'none'}"
         )
     return cls({key: _parameter(key, spec[key], value) for key, value in options.items()})
 
@@ -106,12 +111,24 @@ def register(game: str | Game[Any]) -> GameFactory:
 
 
 def register_all(games: list[Game[Any]] | None = None) -> list[str]:
-    """Register these games (default: every installed game that loads); their OpenSpiel names back."""
+    """Register those of these games (default: every installed game) that OpenSpiel can load; their names back.
+
+    A game that cannot be one with its default options (it gives no ``distinct_actions``, or its hook
+    fails) is left out, so every name given back loads; :func:`load_game` says what such a game lacks.
+    """
     if games is None:
         from tabletop.registry import Registry
 
         games = Registry.discover().load_all()
-    return [short_name(game.info.id) for game in games if register(game) is not None]
+    names = []
+    for game in games:
+        try:
+            Table(game)
+        except Exception:  # a plugin's hook is the plugin's: it keeps that game out, not the others
+            continue
+        register(game)
+        names.append(short_name(game.info.id))
+    return names
 
 
 class TabletopGame(pyspiel.Game):  # type: ignore[misc]
@@ -124,7 +141,12 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         }
         chosen = {**spec, **given}
         options = {key: _option_text(value) for key, value in chosen.items()}
-        self.table = Table(game, options)
+        try:
+            self.table = Table(game, options)
+        except AdapterError:
+            raise
+        except ValueError as exc:  # an option's value the game refuses: a player count out of its range, say
+            raise pyspiel.SpielError(str(exc)) from None
         table = self.table
         size = len(table.index)
         utilities = table.utilities([0.0] * table.players) + table.utilities([1.0] * table.players)
@@ -134,7 +156,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             num_players=table.players,
             min_utility=min(utilities),
             max_utility=max(utilities),
-            utility_sum=0.0 if table.zero_sum else None,
+            utility_sum=0.0 if game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
             max_game_length=game.info.max_length,
         )
         super().__init__(game_type, game_info, dict(chosen))
@@ -253,7 +275,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._table.value.index.numbers(self._holder.state.legal_actions())
+        return self._table.value.offered(self._holder.state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes as numbers with the game's probabilities, sorted by number."""

@@ -8,11 +8,14 @@
     ...     mask = observation["action_mask"]
     ...     table.step(None if termination or truncation else table.action_space(agent).sample(mask))
 
-Agents are named by seat (``north``, ``south``). An observation is a dict as PettingZoo's classic
-games give it: ``"observation"``, the game's encoding of that seat's view (so never a card the
-seat cannot see), and ``"action_mask"``, 1 at the number of each legal action, over a fixed
-``Discrete`` space numbered by the game's ``distinct_actions``. Chance (a deal, a roll) is resolved
-inside the environment from its seed. Rewards come at the end: win +1, loss -1, draw 0 with two
+Agents are named by seat (``north``, ``south``; numbered seats ``player_0`` and on). An
+observation is a dict as PettingZoo's classic games give it: ``"observation"``, the game's
+encoding of that seat's view (so never a card the seat cannot see), and ``"action_mask"``, 1 at
+the number of each legal action, over a fixed ``Discrete`` space numbered by the game's
+``distinct_actions`` (an action the game keeps as a last resort, Klondike's ``resign``, is left
+out of the mask while another is legal). Chance (a deal, a roll) is resolved inside the
+environment from its seed. A game stopped by its length limit (FreeCell's 1,000 moves) ends in
+``truncations``, not ``terminations``. Rewards come at the end: win +1, loss -1, draw 0 with two
 seats, the game's returns otherwise. ``render()`` gives the game's own text board as the seat to
 act sees it. Out of order, it answers as PettingZoo's own order checks do: ``step()``,
 ``observe()``, ``last()``, ``agent_iter()`` or ``render()`` before ``reset()`` raise
@@ -134,7 +137,7 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
 
         After every agent is done it warns, as ``step()`` then does, and gives that agent's final
         observation, no further reward (each agent's reward was given while it was still in the game),
-        termination true and an empty info.
+        termination true (truncation true instead for a game stopped by its length limit) and an empty info.
         """
         if not self._has_reset:
             raise AssertionError("reset() needs to be called before last.")
@@ -144,7 +147,8 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
                 "their rewards were given before; call reset() to play again"
             )
             observation = self.observe(self.agent_selection) if observe else None
-            return observation, 0.0, True, False, {}
+            truncated = self.state_.truncated()
+            return observation, 0.0, not truncated, truncated, {}
         result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
         return result
 
@@ -158,9 +162,11 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
         state = self.state_
         if state.is_terminal():
             utilities = self.table.utilities(state.returns())
+            truncated = state.truncated()
             for agent in self.agents:
                 self.rewards[agent] = utilities[self._seat[agent]]
-                self.terminations[agent] = True
+                self.terminations[agent] = not truncated
+                self.truncations[agent] = truncated
             self.agent_selection = self.agents[0]
             return
         for agent in self.agents:
@@ -176,7 +182,7 @@ class TabletopAEC(AECEnv, EzPickle):  # type: ignore[misc]
         observation = self.encoding.encode_array(state.view(seat))
         mask = np.zeros(len(self.table.index), dtype=np.int8)
         if not state.is_terminal() and state.current_player() == seat:
-            mask[self.table.index.numbers(state.legal_actions())] = 1
+            mask[self.table.offered(state)] = 1
         return {"observation": observation, "action_mask": mask}
 
     def render(self) -> str | None:

@@ -14,6 +14,7 @@ from gymnasium.utils.env_checker import check_env
 from tabletop.adapters.common import AdapterError
 from tabletop.adapters.gymnasium import TabletopEnv, env
 from tabletop.game import IllegalActionError
+from tabletop_klondike.rules import GiveUp
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -181,3 +182,75 @@ def test_five_dice_alone_is_made_by_its_id_and_passes_gymnasiums_check_env() -> 
         _, step_reward, terminated, _, info = five_dice.step(five_dice.action_space.sample(info["action_mask"]))
         reward = float(step_reward)
     assert not info.get("illegal_action") and reward == info["score"] and reward >= 0
+
+
+def test_a_render_mode_without_a_drawing_is_accepted_and_render_warns_and_gives_none() -> None:
+    """stable-baselines3 makes every environment it is given by id with render_mode="rgb_array"."""
+    import gymnasium
+
+    import tabletop.adapters  # noqa: F401 (registers the ids)
+
+    muses = env("muses", render_mode="rgb_array")
+    muses.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode 'rgb_array' draws nothing"):
+        assert muses.render() is None
+    with pytest.warns(UserWarning, match="not in the possible render_modes"):
+        made = gymnasium.make("tabletop/Klondike-v0", render_mode="rgb_array")
+    made.reset(seed=1)
+    assert made.render_mode == "rgb_array"
+
+
+def _random_episode(made: Any, seed: int) -> tuple[int, bool, bool]:
+    """Steps, terminated and truncated of an episode of masked random actions (Gymnasium's own ``sample(mask)``)."""
+    _, info = made.reset(seed=seed)
+    made.action_space.seed(seed)
+    steps = 0
+    while True:
+        _, _, terminated, truncated, info = made.step(made.action_space.sample(info["action_mask"]))
+        steps += 1
+        if terminated or truncated:
+            return steps, terminated, truncated
+
+
+def test_the_move_limit_ends_an_episode_truncated_and_the_game_its_own_end_terminated() -> None:
+    """FreeCell stops a game at 1,000 moves against endless play: a limit, not the end of the game."""
+    freecell = env("freecell")
+    ends = {}
+    for seed in range(6):
+        steps, terminated, truncated = _random_episode(freecell, seed)
+        assert terminated != truncated
+        assert truncated == (steps == 1_000) == freecell.state.truncated(), freecell.state.outcome_text()
+        ends[truncated] = freecell.state.outcome_text()
+    assert "1000-move limit" in ends[True] and "no move is left" in ends[False]
+
+
+def test_random_klondike_plays_on_instead_of_giving_up_at_once() -> None:
+    """Giving up is legal at every move: the mask leaves it out while another move is legal, so random play plays."""
+    klondike = env("klondike")
+    resign = klondike.table.index.index(GiveUp())
+    lengths = []
+    for seed in range(3):
+        _, info = klondike.reset(seed=seed)
+        assert info["action_mask"][resign] == 0 and not klondike.action_masks()[resign]
+        lengths.append(_random_episode(klondike, seed)[0])
+    assert min(lengths) > 100, lengths  # giving up among the masked actions: about 4 steps a game
+    klondike.reset(seed=0)
+    _, reward, terminated, truncated, _ = klondike.step(resign)  # still the player's to take
+    assert (reward, terminated, truncated) == (0.0, True, False)
+
+
+def test_a_fresh_python_makes_an_id_named_with_its_module_and_sb3_vectorises_it() -> None:
+    """Gymnasium 1.x reads no entry points: its own ``module:id`` form imports the registering module."""
+    import subprocess
+    import sys
+
+    script = (
+        "import gymnasium\n"
+        "from stable_baselines3.common.env_util import make_vec_env\n"
+        "env = gymnasium.make('tabletop.adapters:tabletop/Muses-v0')\n"
+        "print(env.spec.id, env.reset(seed=1)[0].shape)\n"
+        "print(make_vec_env('tabletop.adapters:tabletop/FiveDice-v0', 2).num_envs)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split("\n")[0].startswith("tabletop/Muses-v0") and done.stdout.split("\n")[1] == "2"

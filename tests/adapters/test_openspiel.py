@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -14,16 +20,104 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E4
 
 from tabletop.adapters.openspiel import load_game, short_name  # noqa: E402
 from tabletop.game import IllegalActionError  # noqa: E402
+from tabletop.registry import Registry  # noqa: E402
+from tabletop.testing.plugins import dist_info_from_pyproject  # noqa: E402
+from tabletop_klondike.rules import GiveUp  # noqa: E402
 from tests.adapters.conftest import GAMES, game_label  # noqa: E402
 
-SIMULATIONS = {"muster": 3, "muses": 20, "highcard": 50, "fivedice": 3, "freecell": 1, "klondike": 10}
-"""Games each random_sim_test plays to the end."""
+ROOT = Path(__file__).resolve().parents[2]
+
+SIMULATIONS = {"muster": 3, "muses": 20, "highcard": 50, "fivedice": 3, "freecell": 1, "klondike": 1}
+"""Games each random_sim_test plays to the end (a random game of Klondike runs to about 900 moves)."""
 
 
 @pytest.mark.parametrize("case", GAMES, ids=game_label)
 def test_openspiel_random_sim_test(case: tuple[str, dict[str, Any]]) -> None:
     game_id, options = case
     pyspiel.random_sim_test(load_game(game_id, **options), num_sims=SIMULATIONS[game_id], serialize=True, verbose=False)
+
+
+def test_openspiel_random_sim_test_for_every_player_count_a_game_allows() -> None:
+    """Five Dice for two is zero-sum in its returns, but its game type (one for every count) is general-sum."""
+    import tabletop.adapters
+
+    checked = []
+    for game in Registry.discover().load_all():
+        counts = game.info.player_counts
+        if short_name(game.info.id) not in tabletop.adapters.OPENSPIEL_NAMES or len(counts) == 1:
+            continue  # one count: its default options, in test_openspiel_random_sim_test
+        for players in counts:
+            loaded = pyspiel.load_game(f"{short_name(game.info.id)}(players={players})")
+            pyspiel.random_sim_test(loaded, num_sims=1, serialize=False, verbose=False)
+            checked.append((game.info.id, players))
+    assert {("fivedice", 2), ("fivedice", 4)} <= set(checked)
+
+
+@pytest.mark.parametrize(
+    "name", ["tabletop_fivedice(players=5)", "tabletop_fivedice(players=0)", "tabletop_klondike(draw=2)"]
+)
+def test_a_parameter_out_of_its_range_is_refused_as_openspiel_refuses_it(name: str) -> None:
+    with pytest.raises(pyspiel.SpielError, match="is not"):
+        pyspiel.load_game(name)
+
+
+def test_a_keyword_out_of_range_or_unknown_is_refused_as_openspiel_refuses_it() -> None:
+    with pytest.raises(pyspiel.SpielError, match="'5' is not a whole number from 1 to 4"):
+        load_game("fivedice", players=5)
+    with pytest.raises(pyspiel.SpielError, match=r"Unknown parameter 'hands'\. Available parameters are: hand, low"):
+        load_game("highcard", hands=4)
+
+
+def test_klondikes_legal_actions_leave_out_giving_up_while_a_move_is_open() -> None:
+    """OpenSpiel's random bots and rollouts pick among the legal actions: giving up at every move ends them at once."""
+    state = load_game("klondike").new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        actions, weights = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(actions, weights)[0])
+    names = [state.action_to_string(a) for a in state.legal_actions()]
+    assert "resign" not in names and "s" in names
+    state.apply_action(state.get_game().table.index.index(GiveUp()))  # still the player's to take
+    assert state.is_terminal() and state.returns() == [0.0]
+
+
+LISTED_AND_LOADED = """
+import json, pyspiel, tabletop.adapters
+from tabletop.adapters.openspiel import load_game
+from tabletop.registry import Registry
+failed = []
+for name in tabletop.adapters.OPENSPIEL_NAMES:
+    try:
+        pyspiel.load_game(name)
+    except Exception as exc:
+        failed.append(f"{name}: {exc}")
+try:
+    load_game("pig")
+    pig = "loaded"
+except Exception as exc:
+    pig = f"{type(exc).__name__}: {exc}"
+installed = sorted(game.info.id for game in Registry.discover().load_all())
+print(json.dumps({"listed": tabletop.adapters.OPENSPIEL_NAMES, "failed": failed, "installed": installed, "pig": pig}))
+"""
+
+
+def test_every_listed_name_loads_and_a_game_without_the_hooks_is_not_listed(
+    tmp_path: Path, example_plugin_path: Path
+) -> None:
+    """Pig (the example without ``distinct_actions``) installed beside High Card: only the games that load are listed."""
+    site = tmp_path / "site"
+    site.mkdir()
+    shutil.copytree(ROOT / "examples" / "pig" / "tabletop_pig", site / "tabletop_pig")
+    dist_info_from_pyproject(ROOT / "examples" / "pig" / "pyproject.toml", site)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(example_plugin_path)])}
+    done = subprocess.run(
+        [sys.executable, "-c", LISTED_AND_LOADED], capture_output=True, text=True, timeout=120, env=env, check=True
+    )
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert {"pig", "highcard"} <= set(report["installed"])
+    assert report["failed"] == []
+    assert "tabletop_highcard" in report["listed"] and "tabletop_pig" not in report["listed"]
+    assert report["pig"].startswith("AdapterError: Pig gives no fixed enumeration of its actions")
 
 
 def test_a_registered_game_loads_by_name_with_its_options() -> None:

@@ -16,6 +16,7 @@ from pettingzoo.test import api_test, seed_test
 
 from tabletop.adapters.pettingzoo import env
 from tabletop.game import IllegalActionError
+from tabletop_klondike.rules import GiveUp
 from tests.adapters.conftest import GAMES, game_label
 
 CYCLES = {"muster": 300, "muses": 500, "highcard": 1000, "fivedice": 300, "freecell": 300, "klondike": 500}
@@ -172,3 +173,44 @@ def test_last_after_every_agent_is_done_warns_and_gives_the_final_observation(
 def test_other_calls_before_reset_are_refused_as_pettingzoo_refuses_them(call: Any) -> None:
     with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before"):
         call(env("muster", render_mode="ansi"))
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_numbered_seats_are_player_0_and_on_as_pettingzoos_own_games_name_them(players: int) -> None:
+    """Five Dice's seats are Player 1 to Player 4: numbers, not names, so its agents are player_0 and on."""
+    table = env("fivedice", players=players)
+    table.reset(seed=1)
+    assert table.possible_agents == [f"player_{seat}" for seat in range(players)]
+    assert table.agent_selection == "player_0"
+
+
+def test_the_move_limit_ends_the_game_in_truncations_not_terminations(caplog: pytest.LogCaptureFixture) -> None:
+    table = env("freecell")
+    ended = (False, False, 0)
+    for seed in range(1, 10):  # a deal where random play reaches FreeCell's 1,000-move limit
+        table.reset(seed=seed)
+        table.action_space("you").seed(seed)
+        steps = 0
+        for agent in table.agent_iter():
+            observation, _, termination, truncation, _ = table.last()
+            if termination or truncation:
+                ended = (termination, truncation, steps)
+                table.step(None)
+                continue
+            table.step(table.action_space(agent).sample(observation["action_mask"]))
+            steps += 1
+        if ended[2] == 1_000:
+            break
+    assert ended == (False, True, 1_000), table.state_.outcome_text()
+    assert table.last()[2:4] == (False, True), "after the end, last() says how the game ended"
+    assert "all agents are terminated or truncated" in caplog.text
+
+
+def test_klondikes_mask_leaves_out_giving_up_while_a_move_is_open() -> None:
+    table = env("klondike")
+    table.reset(seed=2)
+    resign = table.table.index.index(GiveUp())
+    mask = table.observe("you")["action_mask"]
+    assert mask[resign] == 0 and mask.sum() > 0
+    table.step(resign)  # still the player's to take
+    assert table.terminations == {"you": True} and table.rewards == {"you": 0.0}

@@ -440,6 +440,10 @@ class FreeCellState(State[Action]):
             return f"Deal {self.deal}: the {MOVE_LIMIT}-move limit is reached with {cards_home(home)}."
         return f"Deal {self.deal} is lost: no move is left, with {cards_home(home)}."
 
+    def truncated(self) -> bool:
+        """Whether the move limit, not the cards, ended the game."""
+        return not self.won() and len(self.moves) >= MOVE_LIMIT
+
     # -- words ---------------------------------------------------------------------------------------------
     def _describe(self, action: Action) -> str:
         if isinstance(action, Block):

@@ -9,10 +9,12 @@ them), its rules text, and a state read back from JSON.
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletop.agents import RandomAgent
 from tabletop.game import (
     JSON,
     AgentFactory,
@@ -22,6 +24,7 @@ from tabletop.game import (
     InvalidActionError,
     InvalidStateError,
     State,
+    View,
     one_of,
 )
 from tabletop.playing_cards import DECK_SIZE, KING, SUITS, Card, CardError, FacedPile
@@ -59,6 +62,22 @@ SCORING = one_of(
     help="standard: points for each card home, turned up or played from the waste; "
     "vegas: the game costs 52 and each card home pays 5.",
 )
+
+
+LAST_RESORT: tuple[Action, ...] = (GiveUp(),)
+"""Giving up, which random play takes only when nothing else is legal (:meth:`Klondike.last_resort_actions`)."""
+
+
+class RandomPlayer(RandomAgent[Action]):
+    """A uniform pick among the legal moves, giving up only when nothing else is legal.
+
+    Giving up is legal at every move, so a player who picks it like any other move gives up within a
+    few moves (3.6 on average), and random play would be no baseline at all.
+    """
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        playing = [action for action in legal if action not in LAST_RESORT]
+        return super().choose(view, playing or legal, rng)
 
 
 def state_from_json(data: JSON) -> KlondikeState:
@@ -174,6 +193,10 @@ class Klondike(Game[Action]):
 
         return distinct_actions()
 
+    def last_resort_actions(self, options: Mapping[str, str]) -> Collection[Action]:
+        """Giving up: random play and the research adapters' masks leave it out (:data:`LAST_RESORT`)."""
+        return LAST_RESORT
+
     def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
         """What the player sees, as numbers (:class:`tabletop_klondike.encoding.KlondikeEncoding`)."""
         from tabletop_klondike.encoding import KlondikeEncoding
@@ -187,11 +210,10 @@ class Klondike(Game[Action]):
         return RULES
 
     def agents(self) -> Mapping[str, AgentFactory[Action]]:
-        """``random`` and ``coach``: the coach's own play, from what it sees."""
-        from tabletop.agents import RandomAgent
+        """``random`` (which never gives up while it can move) and ``coach``: the coach's own play, from what it sees."""
         from tabletop_klondike.coach import CoachAgent
 
-        return {"random": RandomAgent, "coach": CoachAgent}
+        return {"random": RandomPlayer, "coach": CoachAgent}
 
     def agent_labels(self) -> Mapping[str, str]:
         return {"random": "Random", "coach": "Coach (plays the coach's advice)"}

@@ -493,6 +493,10 @@ class KlondikeState(State[Action]):
             return f"The {MOVE_LIMIT}-move limit is reached with {cards_home(home)}, score {self.score}."
         return f"Lost: nothing more can be moved, with {cards_home(home)}, score {self.score}."
 
+    def truncated(self) -> bool:
+        """Whether the move limit, not the cards or the player, ended the game."""
+        return not (self.won() or self.resigned) and len(self.moves) >= MOVE_LIMIT
+
     # -- views ---------------------------------------------------------------------------------------------
     def table(self, *, revealed: bool) -> JSON:
         """The table as JSON: every card a player sees, and the hidden ones as ``??`` unless ``revealed``."""
