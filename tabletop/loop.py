@@ -12,13 +12,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Generic
+from dataclasses import dataclass
+from typing import Any, Generic
 
 from tabletop.events import Event
 from tabletop.game import CHANCE, A, Agent, Game, State, View, state_after
 from tabletop.rng import derive_seed, make_rng, new_seed
 
 __all__ = ["Event", "Match"]
+
+
+@dataclass(frozen=True)
+class Snapshot(Generic[A]):
+    """The match as it stood before a person's action: what :meth:`Match.undo` goes back to in one step."""
+
+    state: State[A]
+    """A copy of the state, never played on (an undo plays on a copy of it)."""
+    rng: Any
+    """The game's RNG state (:meth:`random.Random.getstate`)."""
+    decision: bool
+    """Whether the person had a choice there: a lone legal action is no decision, and goes back with the one
+    before it."""
 
 
 class Match(Generic[A]):
@@ -47,6 +61,8 @@ class Match(Generic[A]):
         self.redoable: list[str] = []
         """The decisions taken back by :meth:`undo`, the next to redo last; a new decision other than that
         one forgets them."""
+        self.snapshots: dict[int, Snapshot[A]] = {}
+        """Before each action of a person, by its index in the history: how far an undo goes, in one step."""
 
     @property
     def players(self) -> int:
@@ -76,6 +92,8 @@ class Match(Generic[A]):
         """Apply a legal action (of a person, an agent or chance) and log it."""
         state = self.state
         actor = state.current_player()
+        if actor >= 0 and self.agents[actor] is None:
+            self.snapshots[len(self.history)] = Snapshot(state.clone(), self.rng.getstate(), _is_decision(state))
         viewers = [*range(self.players), None]
         texts = tuple(state.describe(action, p) for p in viewers)
         facts = tuple(state.event_facts(action, p) for p in viewers)
@@ -131,7 +149,7 @@ class Match(Generic[A]):
         return state.view(viewer)
 
     def undo_point(self, player: int) -> int | None:
-        """Where ``player`` may undo back to, or None (:meth:`undo_refusal` says why).
+        """Where ``player`` may undo back to, or None (:meth:`undo_offer` says why).
 
         A player may take back their latest decision, together with everything
         after it that a computer or chance did unseen: the computer's reply, a
@@ -140,52 +158,71 @@ class Match(Generic[A]):
         across a random event the player saw (a card drawn, dice rolled: the
         same draw would come again, now known) nor another person's move.
         """
-        found = self._undo_scan(player)
+        found = self.undo_offer(player)
         return found if isinstance(found, int) else None
 
-    def undo_refusal(self, player: int) -> str | None:
-        """Why ``player`` has nothing to take back, in a few words for a greyed-out menu entry; None if they have."""
-        found = self._undo_scan(player)
-        return found if isinstance(found, str) else None
+    def undo_offer(self, player: int) -> int | str:
+        """Where ``player`` may undo back to (:meth:`undo_point`), or why they have nothing to take back, in a
+        few words for a greyed-out menu entry: both at once, for a menu that shows one or the other.
 
-    def _undo_scan(self, player: int) -> int | str:
-        """The index of the event an undo goes back to, or the reason there is none."""
+        Its cost does not grow with the game: the decision is found among the snapshots, and only the
+        actions since it are played again, to see whether the player saw a random event among them.
+        """
         if self.is_over():
             return "the game is over"
-        start = 0  # the events before it are out of reach: another person moved
-        for i in range(len(self.events) - 1, -1, -1):
-            actor = self.events[i].actor
-            if actor not in (player, CHANCE) and self.agents[actor] is None:
-                start = i + 1
-                break
-        state = self.game.new_initial_state(self.options)
-        decision: int | None = None
-        seen: str | None = None
-        for i, text in enumerate(self.history):
-            action = self.game.parse_action(state, text)
-            if i >= start:
-                actor = state.current_player()
-                if actor == player and len(state.legal_actions()) > 1:
-                    decision, seen = i, None  # a later decision: what came before it no longer matters
-                elif actor == CHANCE and decision is not None and seen is None and _revealed(state, action, player):
-                    seen = self.events[i].text_for(player)
-            state.apply(action)
+        start = self._first_reachable(player)
+        decision = next(
+            (i for i in reversed(self.snapshots) if i >= start and self.snapshots[i].decision and self._by(i, player)),
+            None,
+        )
         if decision is None:
             if start and any(e.actor == player for e in self.events[:start]):
                 return "the other player has moved since"
             return "you have made no decision yet"
+        seen = self._seen_since(decision, player)
         if seen is not None:
             return f"you have seen what came after it: {seen.rstrip('.')}"
         return decision
 
+    def _first_reachable(self, player: int) -> int:
+        """The first event an undo by ``player`` may reach: the one after another person's latest move."""
+        for i in range(len(self.events) - 1, -1, -1):
+            actor = self.events[i].actor
+            if actor not in (player, CHANCE) and self.agents[actor] is None:
+                return i + 1
+        return 0
+
+    def _by(self, index: int, player: int) -> bool:
+        return index < len(self.events) and self.events[index].actor == player
+
+    def _seen_since(self, decision: int, player: int) -> str | None:
+        """What ``player`` saw of a random event after their decision at ``decision`` (its words), or None."""
+        state = self.snapshots[decision].state.clone()
+        for i in range(decision, len(self.history)):
+            action = self.game.parse_action(state, self.history[i])
+            if i > decision and state.current_player() == CHANCE and _revealed(state, action, player):
+                return self.events[i].text_for(player)
+            state.apply(action)
+        return None
+
     def undo(self, to: int) -> None:
-        """Take back every action from index ``to`` on, by replaying the rest."""
+        """Take back every action from index ``to`` on: from the snapshot taken there, or (at an index
+        without one) by replaying the actions before it."""
         if not 0 <= to <= len(self.history):
             raise ValueError(f"cannot undo to action {to}: the game has {len(self.history)}")
-        rebuilt = Match.replay(self.game, self.history[:to], options=self.options, seed=self.seed, agents=self.agents)
         redoable = self.redoable + self.history[to:][::-1]
-        self.state, self.rng = rebuilt.state, rebuilt.rng
-        self.history, self.events = rebuilt.history, rebuilt.events
+        snapshot = self.snapshots.get(to)
+        if snapshot is None:
+            rebuilt = Match.replay(
+                self.game, self.history[:to], options=self.options, seed=self.seed, agents=self.agents
+            )
+            self.state, self.rng, self.snapshots = rebuilt.state, rebuilt.rng, rebuilt.snapshots
+            self.history, self.events = rebuilt.history, rebuilt.events
+        else:
+            self.state = snapshot.state.clone()
+            self.rng.setstate(snapshot.rng)
+            del self.history[to:], self.events[to:]
+            self.snapshots = {i: kept for i, kept in self.snapshots.items() if i < to}
         self.redoable = redoable
         if self.on_undo is not None:
             self.on_undo(self)
@@ -229,6 +266,11 @@ class Match(Generic[A]):
                 state.sample_chance(match.rng)
             match.apply(game.parse_action(state, text))
         return match
+
+
+def _is_decision(state: State[A]) -> bool:
+    """Whether the player to act has more than one legal action."""
+    return len(state.legal_actions()) > 1
 
 
 def _revealed(state: State[A], outcome: A, player: int) -> bool:

@@ -308,22 +308,21 @@ def _table_entries(table: Table) -> list[Choice]:
 
 def why_no_undo(match: Match[Any], player: int) -> str:
     """Why ``player`` has nothing to take back, in a few words for a greyed-out menu entry."""
-    return match.undo_refusal(player) or "nothing to take back"
+    offer = match.undo_offer(player)
+    return offer if isinstance(offer, str) else "nothing to take back"
 
 
 def _game_menu(table: Table, player: int) -> str | None:
     match = table.match
-    undo_to = match.undo_point(player)
+    # What Undo and Redo offer is worked out once, as the menu opens.
+    offer = match.undo_offer(player)
+    undo_to = offer if isinstance(offer, int) else None
+    again = match.redo_point(player) if match.redoable else None
     choices = [
         Choice("Back to the game", "back", back=True, key=BACK_KEY),
         Choice("Read the rules", "rules"),
-        Choice(
-            "Undo my last decision",
-            "undo",
-            None if undo_to is not None else why_no_undo(match, player),
-            key=UNDO_KEY,
-        ),
-        *_redo_entry(match, player),
+        Choice("Undo my last decision", "undo", offer if isinstance(offer, str) else None, key=UNDO_KEY),
+        *_redo_entry(match, player, again),
         Choice(
             "Leave (the game is saved; Continue it from the menu)"
             if table.saved
@@ -337,7 +336,7 @@ def _game_menu(table: Table, player: int) -> str | None:
         show_rules(table.console, match.game)
     elif answer == "undo" and undo_to is not None:
         return _undo(table, player, undo_to)
-    elif answer == "redo" and match.redo_point(player) is not None:
+    elif answer == "redo" and again is not None:
         event = match.redo()
         return f"Redone: {event.text_for(player)}"
     elif answer == "leave" and table.prompter.confirm(_leave_question(table.saved), default=False):
@@ -362,11 +361,10 @@ def _undo(table: Table, player: int, to: int) -> str:
     return f"{words} (Redo is in the game menu)."
 
 
-def _redo_entry(match: Match[Any], player: int) -> list[Choice]:
-    """Redo, once something has been undone and the player may take it again."""
+def _redo_entry(match: Match[Any], player: int, again: str | None) -> list[Choice]:
+    """Redo, once something has been undone; ``again`` is what the player may take again (None: nothing here)."""
     if not match.redoable:
         return []
-    again = match.redo_point(player)
     if again is None:
         return [Choice("Redo", "redo", "not at this point")]
     words = match.state.describe(match.game.parse_action(match.state, again), player).rstrip(".")
