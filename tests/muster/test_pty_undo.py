@@ -87,8 +87,8 @@ def test_undo_takes_back_the_computers_reply_with_the_decision_unless_a_seen_car
         if asked and point is None and any(e.actor == 0 for e in model.events) and not refused:
             # A card the person drew came after their decision: Undo is greyed out, and says why.
             menu = _game_menu(child)
-            reason = model.undo_refusal(0)
-            assert reason is not None and reason.startswith("you have seen what came after it: ")
+            reason = model.undo_offer(0)
+            assert isinstance(reason, str) and reason.startswith("you have seen what came after it: ")
             said = re.search(r"Undo my last decision[^\n]*\n?[^\n]*", menu)
             assert said and "you have seen what came after it" in " ".join(said.group(0).split()), menu
             child.send("\x1b")  # Esc: back to the game

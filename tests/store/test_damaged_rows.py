@@ -77,7 +77,7 @@ CORRUPTIONS = [
         id="actions.notation",
     ),
 ]
-SQL = {param.id: param.values[0] for param in CORRUPTIONS}
+SQL = {str(param.id): str(param.values[0]) for param in CORRUPTIONS}
 
 
 def run(*args: str, data: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
