@@ -16,7 +16,12 @@ Two pieces a game's solver shares with every other:
   :func:`serve`. A Hint asked before it is done waits for it (showing how far
   it has got), then reads the solution it kept.
 
-And two for a ``solve`` command: :func:`solve_with_progress` and :func:`peak_memory_mb`.
+And the place a solution is kept, :class:`SolutionPlace`: the one judge of whether a
+solution is on disk, and of what the player is told about it (a damaged file, a pipe at
+its name, a write that failed), for a game's advisor, its ``solve`` command and its
+background solve alike; a ``solve`` command prints them with :func:`say_notes` and
+:func:`say_kept`. It also has :func:`solve_with_progress`, :func:`say` and
+:func:`peak_memory_mb`.
 
 >>> fmt = SolutionFormat(b"EXAMPLE!", version=1, entry_bytes=8)
 >>> fmt.header.size
@@ -140,6 +145,141 @@ class SolutionFormat:
         return LOADED, count, checksum
 
 
+# -- what is said about the solution kept on disk --
+
+DAMAGED_NOTE = "The saved solution was damaged; solving again."
+FOREIGN_NOTE = (
+    "The saved solution {path} belongs to another {subject} or another version; solving this {subject} again."
+)
+"""Said rather than done quietly: a file of something else at this name is no accident, and the solve takes time."""
+UNREADABLE_NOTE = "The saved solution {path} cannot be read ({reason}); solving again."
+NOT_A_FILE_NOTE = (
+    "The saved solution's place {path} is {kind}, not a regular file: it is left as it is, "
+    "so this solution is not kept."
+)
+NO_FOLDER_NOTE = "The cache folder cannot hold solutions: {problem}; so this solution is not kept."
+NOT_KEPT_NOTE = "The solution could not be kept in {path}: {reason}."
+"""Said when writing failed (a full disk, say): nothing is left behind, and it is solved again next time."""
+KEPT_LINE = "Solution kept in {path}"
+"""What a ``solve`` command prints once the solution is on disk, and only then."""
+
+
+class NotKept(Exception):
+    """A solve ended without its solution on disk; the message says why."""
+
+
+class SolutionPlace:
+    """Where one solution is kept (``path``; None: in memory only) and what the player is to hear about it.
+
+    :attr:`kept` is True only once the solution was read from ``path`` or written there whole,
+    so "kept" is said of nothing that is not on disk. What reading or writing found that the
+    player should know (a damaged file, a pipe at the name, a full disk) waits in :attr:`notes`,
+    each said once. ``subject`` names what a solution is of ("card set"), for :data:`FOREIGN_NOTE`.
+    """
+
+    def __init__(self, path: Path | None, subject: str) -> None:
+        self.path = path
+        self.subject = subject
+        self.found: str | None = None
+        """What the last reading found (:data:`LOADED`, :data:`DAMAGED`, ...), None before any."""
+        self.kept = False
+        self.notes: list[str] = []
+        self.writable = path is not None
+        """False where a write cannot succeed or already failed: it is not tried (and said) again."""
+
+    def read(self, reader: Callable[[Path], str]) -> str:
+        """``reader(path)``'s status (:data:`MISSING` with no path), noting what the player should hear."""
+        if self.path is None:
+            return MISSING
+        self.found = reader(self.path)
+        self.kept = self.found == LOADED
+        self.writable = self.found not in (NOT_A_FILE, NO_FOLDER)
+        self.note(note_on_reading(self.found, self.path, self.subject))
+        return self.found
+
+    def keep(self, writer: Callable[[Path], None]) -> bool:
+        """``writer(path)``, unless it cannot succeed; whether the solution is now on disk.
+
+        A failure (a full disk, a read-only folder, a device at the name) loses only time:
+        it is noted once, and not tried again.
+        """
+        from tabletop.files import FileRefused
+
+        if self.path is None or not self.writable:
+            return False
+        try:
+            writer(self.path)
+        except (OSError, FileRefused, MemoryError) as exc:
+            self.note(NOT_KEPT_NOTE.format(path=self.path, reason=failure_reason(exc)))
+            self.writable = False
+            return False
+        self.kept = True
+        return True
+
+    def note(self, text: str | None) -> None:
+        """Add ``text`` to what the player is to hear, unless it waits there already."""
+        if text is not None and text not in self.notes:
+            self.notes.append(text)
+
+    def take_notes(self) -> list[str]:
+        """The notes not yet given (see :attr:`notes`); each is given once."""
+        notes, self.notes = self.notes, []
+        return notes
+
+    def kept_line(self) -> str | None:
+        """The line saying where the solution is kept, when it is (else None)."""
+        return KEPT_LINE.format(path=self.path) if self.kept else None
+
+    def require_kept(self) -> None:
+        """Raise :class:`NotKept` (with the notes as its reason) unless the solution is on disk."""
+        if not self.kept:
+            raise NotKept(" ".join(self.take_notes()) or "nothing was written")
+
+
+def note_on_reading(status: str, path: Path, subject: str) -> str | None:
+    """What the player should hear when reading the solution at ``path`` found ``status`` (None: nothing)."""
+    from tabletop.files import folder_problem, kind_of
+
+    if status == DAMAGED:
+        return DAMAGED_NOTE
+    if status == FOREIGN:
+        return FOREIGN_NOTE.format(path=path, subject=subject)
+    if status == NOT_A_FILE:
+        try:
+            kind = kind_of(path.stat().st_mode)
+        except OSError:
+            kind = "not a regular file"
+        return NOT_A_FILE_NOTE.format(path=path, kind=kind)
+    if status == NO_FOLDER:
+        return NO_FOLDER_NOTE.format(problem=folder_problem(path.parent) or f"{path.parent} is not a folder")
+    if status == UNREADABLE:
+        return UNREADABLE_NOTE.format(path=path, reason=unreadable_reason(path))
+    return None
+
+
+def unreadable_reason(path: Path) -> str:
+    """Why the regular file ``path`` cannot be read, in a few words."""
+    from tabletop.files import open_regular
+
+    try:
+        with open_regular(path):
+            pass
+    except OSError as exc:
+        return failure_reason(exc)
+    return "it could not be read whole"
+
+
+def failure_reason(exc: BaseException) -> str:
+    """Why reading or writing failed, in a few lower-case words: ``no space left on device``."""
+    from tabletop.files import FileRefused
+
+    if isinstance(exc, MemoryError):
+        return "not enough memory to write it"
+    if isinstance(exc, OSError) and not isinstance(exc, FileRefused):
+        return (exc.strerror or str(exc)).lower()
+    return str(exc)
+
+
 # -- the solve a game begins with, in a process of its own --
 
 NICENESS = 10
@@ -150,6 +290,10 @@ REFUSED = "refused "
 """The start of the line that says why the solving process will not solve (too large for the memory allowed)."""
 EXIT_REFUSED = 3
 """The solving process's status when it refused."""
+NOT_KEPT_LINE = "not kept "
+"""The start of the line that says why the solving process solved but could not keep the solution."""
+EXIT_NOT_KEPT = 4
+"""The solving process's status when its solution is not on disk (:class:`NotKept`)."""
 
 
 class BackgroundSolve:
@@ -162,6 +306,8 @@ class BackgroundSolve:
         """How much of the solve is done, 0 to 1, as the solving process last said."""
         self.refusal: str | None = None
         """Why the solving process would not solve, when it said so."""
+        self.not_kept: str | None = None
+        """Why the solving process could not keep its solution, when it said so."""
         self._process: subprocess.Popen[str] | None = None
         self._reader: threading.Thread | None = None
 
@@ -188,6 +334,9 @@ class BackgroundSolve:
         for line in self._process.stdout:
             if line.startswith(REFUSED):
                 self.refusal = line[len(REFUSED) :].strip()
+                continue
+            if line.startswith(NOT_KEPT_LINE):
+                self.not_kept = line[len(NOT_KEPT_LINE) :].strip()
                 continue
             done, _, total = line.partition(" ")
             if done.isdigit() and total.strip().isdigit() and int(total):
@@ -229,8 +378,10 @@ def serve(
 
     Progress goes to standard output as ``done total`` lines, one per percent; an
     exception of a ``refused`` kind is said as a ``refused REASON`` line (status
-    :data:`EXIT_REFUSED`). Ended by the game (it is leaving), the process unwinds, so
-    that a solution half written is removed, not left behind.
+    :data:`EXIT_REFUSED`), and :class:`NotKept` as a ``not kept REASON`` line (status
+    :data:`EXIT_NOT_KEPT`), so that only a solution on disk counts as done. Ended by the
+    game (it is leaving), the process unwinds, so that a solution half written is removed,
+    not left behind.
     """
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     with contextlib.suppress(OSError):  # not allowed here: solve at the same priority
@@ -250,6 +401,9 @@ def serve(
     except refused as exc:
         print(REFUSED + " ".join(str(exc).split()), flush=True)
         return EXIT_REFUSED
+    except NotKept as exc:
+        print(NOT_KEPT_LINE + " ".join(str(exc).split()), flush=True)
+        return EXIT_NOT_KEPT
     return 0
 
 
@@ -267,6 +421,30 @@ def solve_with_progress(solve: Callable[[Callable[[int, int], None]], float]) ->
             bar.update(task, completed=done, total=total)
 
         return solve(progress)
+
+
+def say(text: str) -> None:
+    """Print ``text`` on the error output, wrapped between words at a terminal's width (whole elsewhere)."""
+    if sys.stderr.isatty():
+        import shutil
+        import textwrap
+
+        width = shutil.get_terminal_size().columns - 1
+        text = textwrap.fill(text, width, break_on_hyphens=False, break_long_words=False)  # a path stays whole
+    print(text, file=sys.stderr)
+
+
+def say_notes(place: SolutionPlace) -> None:
+    """Print, on the error output, what the player should know about the solution's place (set aside, ...)."""
+    for note in place.take_notes():
+        say(note)
+
+
+def say_kept(place: SolutionPlace) -> None:
+    """Print "Solution kept in PATH" when the solution is on disk; nothing otherwise."""
+    line = place.kept_line()
+    if line is not None:
+        print(line)
 
 
 def peak_memory_mb() -> float | None:

@@ -34,6 +34,7 @@ GROUPS: dict[str, str] = {
     "tests/fivedice/test_solver.py::": "fivedice-solution",
     "tests/fivedice/test_pty.py::": "fivedice-solution",
     "tests/fivedice/test_background.py::": "fivedice-solution",
+    "tests/fivedice/test_memory.py::": "fivedice-solution",  # 2,000 games of the optimal computer, about 35 s
 }
 """The beginning of a test's node id, and the group it runs in."""
 

@@ -57,6 +57,7 @@ CASES = {
     "simulate-seed-negative": ([*SIMULATE, "--seed", "-1"], ["argument --seed:", "from 0 to 2147483647, not '-1'"]),
     "simulate-backend-5000-digits": ([*SIMULATE, "--backend", DIGITS_5000], [f"invalid choice: {CUT_5000}"]),
     "simulate-stray-5000-digits": ([*SIMULATE, DIGITS_5000], [f"unrecognized arguments: {CUT_5000}"]),
+    "fivedice-joker-5000-digits": (["fivedice", "solve", "--joker", DIGITS_5000], [f"invalid choice: {CUT_5000}"]),
     "review-iterations-zero": (["review", "1", "--iterations", "0"], ["argument --iterations:", "1 to 1000000"]),
     "review-iterations-5000-digits": (["review", "1", "--iterations", DIGITS_5000], ["--iterations:", CUT_5000]),
     "simulate-backend-with-spaces": (

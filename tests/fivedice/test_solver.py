@@ -10,6 +10,7 @@ import pytest
 
 from tabletop.dice_set import first_roll
 from tabletop.rng import make_rng
+from tabletop.solutions import FOREIGN, NOT_A_FILE
 from tabletop_fivedice import game
 from tabletop_fivedice.advisor import (
     DAMAGED,
@@ -60,10 +61,10 @@ def test_a_damaged_short_foreign_or_strange_file_is_refused(solved: tuple[Adviso
     assert read_solution(path, OFFICIAL)[0] == DAMAGED
     assert advisor.solver.values is not None
     write_solution(path, FREE, advisor.solver.values)  # another rule set's solution under this name
-    assert read_solution(path, OFFICIAL)[0] == DAMAGED
+    assert read_solution(path, OFFICIAL)[0] == FOREIGN
     path.unlink()
     os.mkfifo(path)  # a pipe is refused without waiting for a writer
-    assert read_solution(path, OFFICIAL)[0] == DAMAGED
+    assert read_solution(path, OFFICIAL)[0] == NOT_A_FILE
     path.unlink()
     path.write_bytes(good)
     assert read_solution(path, OFFICIAL)[0] == LOADED

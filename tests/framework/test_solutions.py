@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import textwrap
 from pathlib import Path
@@ -11,6 +12,8 @@ import pytest
 from tabletop.files import FileRefused
 from tabletop.solutions import (
     DAMAGED,
+    DAMAGED_NOTE,
+    EXIT_NOT_KEPT,
     EXIT_REFUSED,
     FOREIGN,
     LOADED,
@@ -20,6 +23,7 @@ from tabletop.solutions import (
     OUTDATED,
     BackgroundSolve,
     SolutionFormat,
+    SolutionPlace,
     identity_of,
 )
 
@@ -83,10 +87,95 @@ def test_what_is_not_a_regular_file_is_neither_read_nor_replaced(tmp_path: Path)
         FORMAT.write(blocker / "solution.bin", IDENTITY, len(ENTRIES), ENTRIES)
 
 
+def read_at(place: SolutionPlace) -> str:
+    return place.read(lambda path: FORMAT.read(path, IDENTITY)[0])
+
+
+def write_at(place: SolutionPlace) -> bool:
+    return place.keep(lambda path: FORMAT.write(path, IDENTITY, len(ENTRIES), ENTRIES))
+
+
+def test_a_solution_is_said_to_be_kept_once_it_is_on_disk(tmp_path: Path) -> None:
+    path = tmp_path / "solution.bin"
+    place = SolutionPlace(path, "rule set")
+    assert read_at(place) == MISSING and not place.kept and place.kept_line() is None
+    assert write_at(place) and place.kept and place.kept_line() == f"Solution kept in {path}"
+    assert FORMAT.read(path, IDENTITY)[0] == LOADED and place.take_notes() == []
+    again = SolutionPlace(path, "rule set")
+    assert read_at(again) == LOADED and again.kept and again.take_notes() == []
+
+
+def test_a_damaged_or_foreign_file_is_said_once_then_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "solution.bin"
+    path.write_bytes(b"not a solution at all")
+    place = SolutionPlace(path, "rule set")
+    assert read_at(place) == DAMAGED and read_at(place) == DAMAGED
+    assert write_at(place) and place.take_notes() == [DAMAGED_NOTE] and place.take_notes() == []
+    FORMAT.write(path, identity_of("test solution\nrule b"), len(ENTRIES), ENTRIES)
+    other = SolutionPlace(path, "rule set")
+    assert read_at(other) == FOREIGN
+    assert other.take_notes() == [
+        f"The saved solution {path} belongs to another rule set or another version; solving this rule set again."
+    ]
+
+
+def _folder_at_the_name(tmp_path: Path) -> Path:
+    (tmp_path / "solution.bin").mkdir()
+    return tmp_path / "solution.bin"
+
+
+def _pipe_at_the_name(tmp_path: Path) -> Path:
+    os.mkfifo(tmp_path / "solution.bin")
+    return tmp_path / "solution.bin"
+
+
+def _file_for_a_folder(tmp_path: Path) -> Path:
+    (tmp_path / "cache").write_text("a file where the folder should be")
+    return tmp_path / "cache" / "solution.bin"
+
+
+@pytest.mark.parametrize(
+    ("make", "status", "said"),
+    [
+        (_folder_at_the_name, NOT_A_FILE, "The saved solution's place {path} is a folder, not a regular file: it is"),
+        (_pipe_at_the_name, NOT_A_FILE, "The saved solution's place {path} is a named pipe, not a regular file: it"),
+        (_file_for_a_folder, NO_FOLDER, "The cache folder cannot hold solutions: {path.parent} is a regular file,"),
+        (lambda _: Path("/dev/null/solution.bin"), NO_FOLDER, "The cache folder cannot hold solutions: /dev/null is a"),
+    ],
+    ids=["folder", "pipe", "file for a folder", "device for a folder"],
+)
+def test_what_cannot_hold_a_solution_is_named_and_nothing_is_said_to_be_kept(
+    tmp_path: Path, make: object, status: str, said: str
+) -> None:
+    assert callable(make)
+    path = make(tmp_path)
+    place = SolutionPlace(path, "rule set")
+    assert read_at(place) == status and not write_at(place)
+    assert not place.kept and place.kept_line() is None and not place.writable
+    notes = place.take_notes()
+    assert len(notes) == 1 and notes[0].startswith(said.format(path=path)), notes
+    assert notes[0].endswith("so this solution is not kept.") and "damaged" not in notes[0]
+    assert not any(p.name.endswith(".tmp") for p in tmp_path.iterdir())
+
+
+def test_a_write_that_fails_is_said_once_and_not_tried_again(tmp_path: Path) -> None:
+    path = tmp_path / "solution.bin"
+    place = SolutionPlace(path, "rule set")
+    tries: list[Path] = []
+
+    def full_disk(target: Path) -> None:
+        tries.append(target)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    assert not place.keep(full_disk) and not place.keep(full_disk) and tries == [path]
+    assert not place.kept and place.kept_line() is None
+    assert place.take_notes() == [f"The solution could not be kept in {path}: no space left on device."]
+
+
 SOLVER = """
 import sys, time
 from pathlib import Path
-from tabletop.solutions import serve
+from tabletop.solutions import NotKept, serve
 
 class TooLarge(Exception):
     pass
@@ -94,6 +183,8 @@ class TooLarge(Exception):
 def solve(request, progress):
     if request["steps"] < 0:
         raise TooLarge("too large\\n  for the memory allowed")
+    if request.get("unkept"):
+        raise NotKept("The solution could not be kept in X: read-only file system.")
     for done in range(request["steps"] + 1):
         progress(done, request["steps"])
         time.sleep(request["pause"])
@@ -128,6 +219,14 @@ def test_a_refused_solve_says_why_on_one_line(solver_module: str, tmp_path: Path
     solve.wait()
     assert solve.refusal == "too large for the memory allowed"
     assert not solve.succeeded() and solve._process is not None and solve._process.returncode == EXIT_REFUSED
+
+
+def test_a_solve_whose_solution_is_not_kept_does_not_count_as_done(solver_module: str, tmp_path: Path) -> None:
+    solve = BackgroundSolve(solver_module, {"steps": 3, "pause": 0, "out": str(tmp_path / "out"), "unkept": True})
+    solve.start()
+    solve.wait()
+    assert solve.not_kept == "The solution could not be kept in X: read-only file system."
+    assert not solve.succeeded() and solve._process is not None and solve._process.returncode == EXIT_NOT_KEPT
 
 
 def test_stopping_ends_a_solve_still_running(solver_module: str, tmp_path: Path) -> None:

@@ -4,7 +4,9 @@ The solution of a rule set is the table of state values (:mod:`tabletop_fivedice
 8 MB of doubles. It is kept in the user's cache folder under a name made of the rule
 set and the format version, behind a header that repeats both and a SHA-256 of the
 values: a file that is damaged, cut short, of another rule set or of another format
-is refused (and solved again and replaced), never trusted.
+is refused (and solved again and replaced), never trusted. What the player is told
+about it (a damaged file, a pipe at its name, a write that failed) is the framework's
+(:class:`tabletop.solutions.SolutionPlace`), as for Muses.
 
 >>> cache_file("official", Path("cache")).name
 'fivedice-official-v2.bin'
@@ -12,14 +14,14 @@ is refused (and solved again and replaced), never trusted.
 
 from __future__ import annotations
 
-import contextlib
+from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop import solutions
-from tabletop.files import FileRefused
-from tabletop.solutions import SolutionFormat, identity_of
+from tabletop.solutions import SolutionFormat, SolutionPlace, identity_of
 from tabletop_fivedice.rules import ROLLS_PER_TURN, FiveDiceAction, FiveDiceState, Keep, Score
 from tabletop_fivedice.scoring import (
     FIVE_KIND,
@@ -31,13 +33,15 @@ from tabletop_fivedice.scoring import (
     UPPER_BONUS_AT,
     upper_total,
 )
-from tabletop_fivedice.solver import STATES, Progress, Solver, TurnValues, hold_means, state_index
+from tabletop_fivedice.solver import STATES, Progress, Solver, hold_means, state_index
 
 if TYPE_CHECKING:
     from tabletop_fivedice.solver import FloatArray
 
-DAMAGED_CACHE = "The saved Five Dice solution failed its checks; solving again."
-"""Said to the player when the on-disk solution is refused (it is then replaced)."""
+SUBJECT = "rule set"
+"""What a solution is of, as the player is told (:data:`tabletop.solutions.FOREIGN_NOTE`)."""
+DAMAGED_CACHE = solutions.DAMAGED_NOTE
+"""Said to the player when the on-disk solution fails its checks (it is then replaced)."""
 CACHE_MAGIC = b"FIVEDICE"
 CACHE_VERSION = 2
 """Raised whenever the layout of a saved solution changes; another version is solved again. Version 2 is the
@@ -46,7 +50,13 @@ VALUE_BYTES = 8
 """A value is a little-endian double."""
 SOLUTION_FORMAT = SolutionFormat(CACHE_MAGIC, CACHE_VERSION, VALUE_BYTES)
 LOADED, MISSING, DAMAGED = solutions.LOADED, solutions.MISSING, solutions.DAMAGED
-"""What reading found: the solution; none; a file that is not this rule set's sound solution."""
+"""What reading found: the solution; none; a file that fails its checks (see :meth:`SolutionFormat.read`
+for the others: another rule set's, another version's, not a regular file, no folder, unreadable)."""
+TURNS_KEPT = 1024
+"""How many turns' values an advisor keeps, the most recently asked (4 KB each). A turn is asked up to
+three times in a row (once a roll) and the first turns of every game come back, but later turns rarely
+do: keeping every turn ever asked grew without end (254 MB after 3,000 games), while these 1,024 solve
+9.2 turns a game of the 7.7 that keeping all of them would (13 with none kept)."""
 
 
 def default_cache_dir() -> Path:
@@ -71,15 +81,15 @@ def solution_identity(rule: str) -> bytes:
 
 
 def read_solution(path: Path, rule: str) -> tuple[str, Any]:
-    """(:data:`LOADED`, the values) from a solution file of ``rule``, else (:data:`MISSING` or :data:`DAMAGED`,
-    None). Any file that is not this rule set's sound solution counts as damaged: damaged, cut short, of
-    another rule set or format, not a regular file or not readable (see :meth:`SolutionFormat.read`)."""
+    """(:data:`LOADED`, the values) from a solution file of ``rule``, else (why not, None): :data:`MISSING`,
+    :data:`DAMAGED` (damaged, cut short, or of a table of another size), or another status of
+    :meth:`SolutionFormat.read` (another rule set's, another version's, not a regular file, ...)."""
     import numpy
 
     status, payload, count = SOLUTION_FORMAT.read(path, solution_identity(rule))
-    if status == MISSING:
-        return MISSING, None
-    if status != LOADED or count != STATES:
+    if status != LOADED:
+        return status, None
+    if count != STATES:
         return DAMAGED, None
     return LOADED, numpy.frombuffer(payload, dtype="<f8").astype(float)
 
@@ -119,38 +129,60 @@ class Advisor:
         self.rule = rule
         self.solver = Solver(rule)
         self.from_cache = False
-        self.damaged_cache = False
-        """True when the on-disk solution was refused (damaged, cut short, foreign) and solved again."""
         directory = default_cache_dir() if cache_dir == "" else (Path(cache_dir) if cache_dir is not None else None)
-        self.path = cache_file(rule, directory) if directory is not None else None
-        self._turns: dict[tuple[int, int, int], TurnValues] = {}
+        self.place = SolutionPlace(cache_file(rule, directory) if directory is not None else None, SUBJECT)
+        """Where the solution is kept, whether it is, and what the player is to hear about it."""
+        self._turns: OrderedDict[tuple[int, int, int], FloatArray] = OrderedDict()
+
+    @property
+    def path(self) -> Path | None:
+        return self.place.path
+
+    @property
+    def damaged_cache(self) -> bool:
+        """True when the on-disk solution failed its checks (it is solved again and replaced)."""
+        return self.place.found == DAMAGED
+
+    def take_notes(self) -> list[str]:
+        """What the player should be told about the saved solution (set aside, not kept, ...), each once."""
+        return self.place.take_notes()
+
+    def prepare(self) -> None:
+        """Read the on-disk solution unless it is in memory already; what was wrong with it is noted."""
+        if self.solver.values is None:
+            self.from_cache = self.place.read(self._load) == LOADED
 
     def solve(self, progress: Progress | None = None) -> float:
         """Read the solution from disk, or solve (and keep it); the expected score of a new game."""
+        self.prepare()
         if self.solver.values is None:
-            if self.path is not None:
-                status, values = read_solution(self.path, self.rule)
-                self.damaged_cache = status == DAMAGED
-                if status == LOADED:
-                    self.solver.values = values
-                    self.from_cache = True
-            if self.solver.values is None:
-                values = self.solver.solve(progress)
-                if self.path is not None:
-                    with contextlib.suppress(OSError, FileRefused):  # a read-only cache only costs time next run
-                        write_solution(self.path, self.rule, values)
+            values = self.solver.solve(progress)
+            self.place.keep(lambda path: write_solution(path, self.rule, values))
         return self.solver.new_game_value()
 
-    def turn(self, key: tuple[int, int, int]) -> TurnValues:
-        """The values of every stage of a turn from one state (kept: a turn asks several times)."""
+    def _load(self, path: Path) -> str:
+        status, values = read_solution(path, self.rule)
+        if status == LOADED:
+            self.solver.values = values
+        return status
+
+    def rolls_ahead(self, key: tuple[int, int, int]) -> FloatArray:
+        """The value of each roll of a turn from one state (252 x 2): after the second roll (a reroll to
+        come), then after the third (its best box). Kept a while: a turn asks twice, once a roll."""
         import numpy
 
-        if key not in self._turns:
-            self.solve()
-            assert self.solver.values is not None
-            masks, ups, flags = (numpy.array([k]) for k in key)
-            self._turns[key] = self.solver.turn_values(self.solver.values, masks, ups, flags)
-        return self._turns[key]
+        found = self._turns.get(key)
+        if found is not None:
+            self._turns.move_to_end(key)
+            return found
+        self.solve()
+        assert self.solver.values is not None
+        masks, ups, flags = (numpy.array([k]) for k in key)
+        turn = self.solver.turn_values(self.solver.values, masks, ups, flags)
+        found = self._turns[key] = numpy.hstack([turn.after_second, turn.scored])
+        if len(self._turns) > TURNS_KEPT:
+            self._turns.popitem(last=False)
+        return found
 
     def score_value(self, state: FiveDiceState, box: int, points: int) -> float:
         """What scoring ``points`` in ``box`` brings now and later: the points, bonuses and the next state's value."""
@@ -170,27 +202,30 @@ class Advisor:
         if state.dice is None or state.kept is not None or state.is_terminal():
             raise ValueError("advice is given when the dice are rolled and it is a player's move")
         self.solve()
-        key = solver_state(state, state.player)
         so_far = state.total(state.player)  # the upper bonus, once earned, is in it; the solver adds it when earned
-        turn = self.turn(key)
         choices = dict(state.choices())
         holds: Any = None
-        if state.rolls < ROLLS_PER_TURN:
-            from tabletop_fivedice.solver import dice_tables
-
-            later = turn.after_second if state.rolls == 1 else turn.scored
-            holds = hold_means(later)
-            tables = dice_tables()
+        if state.rolls < ROLLS_PER_TURN:  # the last roll's choices are boxes: the next turns' values tell them
+            ahead = self.rolls_ahead(solver_state(state, state.player))
+            holds = hold_means(ahead[:, state.rolls - 1 : state.rolls])
         rated: list[tuple[FiveDiceAction, float]] = []
         for action in state.legal_actions():
             if isinstance(action, Score):
                 value = self.score_value(state, action.box, choices[action.box])
             else:
                 assert isinstance(action, Keep) and holds is not None
-                value = float(holds[tables.index_of_hold(action.kept), 0])
+                value = float(holds[hold_places()[action.kept], 0])
             rated.append((action, so_far + value))
         rated.sort(key=lambda av: -av[1])  # stable: equal values keep notation order
         return Advice(rated[0][1], rated)
+
+
+@cache
+def hold_places() -> dict[tuple[int, ...], int]:
+    """Each hold's row in the solver's tables, made once (a hint asks it for every hold it rates)."""
+    from tabletop_fivedice.solver import dice_tables
+
+    return {hold: i for i, hold in enumerate(dice_tables().holds)}
 
 
 _ADVISORS: dict[tuple[str, str], Advisor] = {}

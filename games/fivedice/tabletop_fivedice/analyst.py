@@ -34,25 +34,24 @@ class FiveDiceAnalyst(Analyst[FiveDiceAction]):
         self.background: BackgroundSolve | None = None
         """The solve started when the game began, while it runs or until a hint has waited for it."""
 
-    def _folder(self) -> Path | None:
-        from tabletop_fivedice.advisor import default_cache_dir
-
-        if self.cache_dir is None:
-            return None
-        return default_cache_dir() if self.cache_dir == "" else Path(self.cache_dir)
-
     def begin(self) -> None:
-        """Solve the rule set in another process unless its solution is on disk already."""
-        from tabletop_fivedice.advisor import LOADED, cache_file, read_solution
+        """Solve the rule set in another process unless its solution is on disk already.
+
+        Nothing starts when nothing could be kept (no cache folder, a pipe or a folder at the
+        solution's name): the hint then solves and says why. What was wrong with a file that
+        is solved again (damaged, another rule set's) is said with the first hint.
+        """
+        from tabletop_fivedice.advisor import advisor_for
         from tabletop_fivedice.background import solve_in_background
 
-        folder = self._folder()
-        if folder is None or self.background is not None:
+        if self.cache_dir is None or self.background is not None:
             return
-        path = cache_file(self.rule, folder)
-        if path.exists() and read_solution(path, self.rule)[0] == LOADED:
+        advisor = advisor_for(self.rule, self.cache_dir)
+        advisor.prepare()
+        if advisor.solver.values is not None or not advisor.place.writable:
             return
-        self.background = solve_in_background(self.rule, folder)
+        assert advisor.path is not None
+        self.background = solve_in_background(self.rule, advisor.path.parent)
         self.background.start()
 
     def status(self) -> str | None:
@@ -69,16 +68,15 @@ class FiveDiceAnalyst(Analyst[FiveDiceAction]):
         rng: random.Random,
         progress: Callable[[float], None] | None = None,
     ) -> Analysis[FiveDiceAction]:
-        from tabletop_fivedice.advisor import DAMAGED_CACHE, advisor_for
+        from tabletop_fivedice.advisor import advisor_for
 
         state = state_of(view)
         if self.background is not None:  # wait for the solve the game began with, then read what it wrote
             self.background.wait(progress)
             self.background = None
         advisor = advisor_for(self.rule, self.cache_dir)
-        fresh = advisor.solver.values is None
         advice = advisor.advise(state)
-        notes = [DAMAGED_CACHE] if fresh and advisor.damaged_cache else []
+        notes = advisor.take_notes()
         if state.players > 1:
             notes.append(OWN_SCORE_NOTE)
         wanted = set(legal)

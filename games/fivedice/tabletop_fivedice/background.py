@@ -5,8 +5,9 @@ When a game with the coach begins and no solution of its rule set is on disk,
 lower priority (:class:`tabletop.solutions.BackgroundSolve`). It reads the rule set
 and the cache folder on standard input, solves, and writes the solution where the
 advisor looks for it. A Hint asked before it is done shows how far it has got, waits
-for the rest, then reads the solution from disk; a solve that fails leaves the Hint
-to solve in the game's own process.
+for the rest, then reads the solution from disk; a solve that fails, or whose solution
+could not be kept (the process then ends with :data:`~tabletop.solutions.EXIT_NOT_KEPT`),
+leaves the Hint to solve in the game's own process.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ def _solve(request: Mapping[str, Any], progress: Progress) -> None:
     rule = str(request["rule"])
     if rule not in RULES:
         raise ValueError(f"no rule set {rule!r}: one of {', '.join(RULES)}")
-    Advisor(rule, Path(request["cache"])).solve(progress)
+    advisor = Advisor(rule, Path(request["cache"]))
+    advisor.solve(progress)
+    advisor.place.require_kept()
 
 
 if __name__ == "__main__":

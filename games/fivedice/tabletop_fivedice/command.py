@@ -2,36 +2,31 @@
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from tabletop.solutions import peak_memory_mb, solve_with_progress
+from tabletop.solutions import peak_memory_mb, say_kept, say_notes, solve_with_progress
 from tabletop_fivedice.scoring import OFFICIAL, RULES
-
-if TYPE_CHECKING:
-    pass
 
 RULE_NAMES = {"official": "official rules (forced joker)", "free": "free-choice joker", "none": "no bonus, no joker"}
 
 
 def solve_command(args: Sequence[str]) -> int:
     """Print the expected final score under optimal solitaire play, with the time, positions and peak memory."""
-    parser = argparse.ArgumentParser(prog="tabletop fivedice solve", description=solve_command.__doc__)
+    from tabletop.commands.common import Parser  # refusals repeat a long value cut; help fails loudly
+
+    parser = Parser(prog="tabletop fivedice solve", description=solve_command.__doc__)
     parser.add_argument("--joker", choices=RULES, default=OFFICIAL, help="the rule set (default: official)")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the on-disk solution")
     parser.add_argument("--cache-dir", default="", help="where solutions are kept (default: the user cache)")
     options = parser.parse_args(list(args))
-    from tabletop_fivedice.advisor import DAMAGED_CACHE, Advisor
+    from tabletop_fivedice.advisor import Advisor
 
     advisor = Advisor(options.joker, None if options.no_cache else options.cache_dir)
     wall, cpu = time.perf_counter(), time.process_time()
     value = solve_with_progress(advisor.solve)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    if advisor.damaged_cache:
-        print(DAMAGED_CACHE, file=sys.stderr)
+    say_notes(advisor.place)
     print(f"Five Dice, {RULE_NAMES[options.joker]}")
     print(f"Optimal expected score: {value:.4f}")
     if advisor.from_cache:
@@ -42,6 +37,5 @@ def solve_command(args: Sequence[str]) -> int:
     peak = peak_memory_mb()
     if peak is not None:
         print(f"Peak memory: {peak:.0f} MB")
-    if advisor.path is not None:
-        print(f"Solution kept in {advisor.path}")
+    say_kept(advisor.place)
     return 0

@@ -20,7 +20,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabletop.solutions import DAMAGED, FOREIGN, LOADED, NO_FOLDER, NOT_A_FILE, UNREADABLE
+from tabletop import solutions
+from tabletop.solutions import DAMAGED, LOADED, SolutionPlace
 from tabletop_muses.cards import CardSet
 from tabletop_muses.fast_solver import MEMORY_LIMIT, FastSolver, Progress
 from tabletop_muses.rules import (
@@ -38,16 +39,12 @@ from tabletop_muses.rules import (
 )
 from tabletop_muses.solver import ROLL_WEIGHTS, WIN, _change, _idx
 
-DAMAGED_CACHE = "The saved solution was damaged; solving again."
+SUBJECT = "card set"
+"""What a solution is of, as the player is told (:data:`tabletop.solutions.FOREIGN_NOTE`)."""
+DAMAGED_CACHE = solutions.DAMAGED_NOTE
 """Said to the player when the on-disk solution fails its checks (it is then replaced)."""
-FOREIGN_CACHE = "The saved solution {path} belongs to another card set or another version; solving this set again."
-"""Said when the file at this set's name holds another set's solution (copied there, say): it is then replaced.
-Said rather than done quietly: a file of another set at this name is no accident, and the solve takes time."""
-UNREADABLE_CACHE = "The saved solution {path} cannot be read ({reason}); solving again."
-NOT_A_FILE_CACHE = "The saved solution's place {path} is {kind}, not a regular file: it is left as it is, so this solution is not kept."
-NO_FOLDER_CACHE = "The cache folder cannot hold solutions: {problem}; so this solution is not kept."
-NOT_KEPT = "The solution could not be kept in {path}: {reason}."
-"""Said when writing the solution failed (a full disk, say); nothing is left behind, and it is solved again next time."""
+FOREIGN_CACHE = solutions.FOREIGN_NOTE.format(path="{path}", subject=SUBJECT)
+"""Said when the file at this set's name holds another set's solution (copied there, say): it is then replaced."""
 
 
 def default_cache_dir() -> Path:
@@ -98,88 +95,50 @@ class Advisor:
         self.cardset = cardset
         self.seconds = 0.0
         self.from_cache = False
-        self.damaged_cache = False
-        """True when the on-disk solution failed its checks and was set aside."""
-        self.kept = False
-        """True once the solution is on disk (read from there, or written)."""
-        self.notes: list[str] = []
-        """What the player should be told about the saved solution (not kept, set aside, ...), not yet said."""
         directory = default_cache_dir() if cache_dir == "" else (Path(cache_dir) if cache_dir is not None else None)
-        self.path = cache_file(cardset, mode, directory) if directory is not None else None
+        self.place = SolutionPlace(cache_file(cardset, mode, directory) if directory is not None else None, SUBJECT)
+        """Where the solution is kept, whether it is, and what the player is to hear about it."""
         self._loaded = False
         self._saved = 0
-        self._writable = True
+
+    @property
+    def path(self) -> Path | None:
+        return self.place.path
+
+    @property
+    def kept(self) -> bool:
+        """True once the solution is on disk (read from there, or written)."""
+        return self.place.kept
+
+    @property
+    def damaged_cache(self) -> bool:
+        """True when the on-disk solution failed its checks and was set aside."""
+        return self.place.found == DAMAGED
 
     def prepare(self) -> None:
         """Read the on-disk solution once, if there is one; a damaged one is set aside (see ``damaged_cache``)."""
         self._ensure_loaded()
 
     def take_notes(self) -> list[str]:
-        """The notes for the player not yet given (see :attr:`notes`); each is given once."""
-        notes, self.notes = self.notes, []
-        return notes
+        """What the player should be told about the saved solution (not kept, set aside, ...), each once."""
+        return self.place.take_notes()
 
     def _ensure_loaded(self) -> None:
         if self._loaded:
             return
         self._loaded = True
-        if self.path is not None:
-            status = self.solver.load(self.path)
-            self.from_cache = self.kept = status == LOADED
-            self.damaged_cache = status == DAMAGED
-            note = self._note_on_reading(status, self.path)
-            if note is not None:
-                self.notes.append(note)
-            self._writable = status not in (NOT_A_FILE, NO_FOLDER)
+        self.from_cache = self.place.read(self.solver.load) == LOADED
         self._saved = len(self.solver.memo)
-
-    @staticmethod
-    def _note_on_reading(status: str, path: Path) -> str | None:
-        from tabletop.files import folder_problem, kind_of, open_regular
-
-        if status == DAMAGED:
-            return DAMAGED_CACHE
-        if status == FOREIGN:
-            return FOREIGN_CACHE.format(path=path)
-        if status == NOT_A_FILE:
-            try:
-                kind = kind_of(path.stat().st_mode)
-            except OSError:
-                kind = "not a regular file"
-            return NOT_A_FILE_CACHE.format(path=path, kind=kind)
-        if status == NO_FOLDER:
-            return NO_FOLDER_CACHE.format(problem=folder_problem(path.parent) or f"{path.parent} is not a folder")
-        if status == UNREADABLE:
-            try:
-                with open_regular(path):
-                    pass
-            except OSError as exc:
-                return UNREADABLE_CACHE.format(path=path, reason=(exc.strerror or str(exc)).lower())
-            return UNREADABLE_CACHE.format(path=path, reason="it could not be read whole")
-        return None
 
     def save(self) -> None:
         """Keep what was computed (every memoised value is exact, even of a partial solve).
 
         A failure (a full disk, a read-only folder) loses only time: the next run solves
-        again. It is noted for the player (:attr:`notes`), once.
+        again. It is noted for the player (:meth:`take_notes`), once.
         """
-        from tabletop.files import FileRefused
-
-        if self.path is None or not self._writable or len(self.solver.memo) == self._saved:
-            return
-        try:
-            self.solver.save(self.path)
-        except (OSError, FileRefused, MemoryError) as exc:
-            if isinstance(exc, MemoryError):
-                reason = "not enough memory to write it"
-            else:
-                reason = str(exc) if isinstance(exc, FileRefused) else (exc.strerror or str(exc)).lower()
-            self.notes.append(NOT_KEPT.format(path=self.path, reason=reason))
-            self._writable = False  # said once; a later hint does not try (and fail) again
+        if len(self.solver.memo) == self._saved or not self.place.keep(self.solver.save):
             return
         self._saved = len(self.solver.memo)
-        self.kept = True
         self._remove_old_leftover()
 
     def _remove_old_leftover(self) -> None:

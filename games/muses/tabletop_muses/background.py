@@ -6,9 +6,11 @@ starts ``python -m tabletop_muses.background`` at a lower priority
 form) and the cache folder on standard input, solves, and writes the solution where
 the advisor looks for it. The game's prompts never wait for it: a Hint asked before
 it is done shows how far it has got and waits for the rest, then reads the solution
-from disk. A solve that fails leaves the Hint to solve in the game's own process, as
-it would without one; a set too large to solve within the memory allowed is refused
-at once (its ``refusal`` says why) and the Hint says so instead of trying again.
+from disk. A solve that fails, or whose solution could not be kept (the process then
+ends with :data:`~tabletop.solutions.EXIT_NOT_KEPT`), leaves the Hint to solve in the
+game's own process, as it would without one; a set too large to solve within the memory
+allowed is refused at once (its ``refusal`` says why) and the Hint says so instead of
+trying again.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ def _solve(request: Mapping[str, Any], progress: Progress) -> None:
 
     advisor = Advisor(cardset_from_embedded(request["cards"]), cache_dir=Path(request["cache"]))
     advisor.solve(progress=progress)
+    advisor.place.require_kept()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.solutions import peak_memory_mb, solve_with_progress
+from tabletop.solutions import peak_memory_mb, say, say_kept, say_notes, solve_with_progress
 from tabletop_muses.cards import CardFileError, CardSet, load_cards
 
 if TYPE_CHECKING:
@@ -51,16 +51,16 @@ def solve_command(args: Sequence[str]) -> int:
         return print_size(advisor)
     start = time.perf_counter()
     advisor.prepare()
-    say_notes(advisor)
+    say_notes(advisor.place)
     try:
         value = solve_with_progress(advisor.solve)
     except SolveRefused as exc:
-        say_notes(advisor)
+        say_notes(advisor.place)
         more = " (--max-memory GB raises the limit where the computer has room)" if isinstance(exc, TooLarge) else ""
         say(f"error: {exc}{more}")
         return 1
     seconds = time.perf_counter() - start
-    say_notes(advisor)
+    say_notes(advisor.place)
     print(f"Card set: {set_name(cardset)}, {len(cardset.cards)} cards, target {cardset.target}, {cardset.hints} hints")
     if mode == WIN:
         print(f"Optimal win probability: {value:.4%}")
@@ -72,8 +72,7 @@ def solve_command(args: Sequence[str]) -> int:
     peak = peak_memory_mb()
     if peak is not None:
         print(f"Peak memory: {peak:.0f} MB")
-    if advisor.kept:
-        print(f"Solution kept in {advisor.path}")
+    say_kept(advisor.place)
     return 0
 
 
@@ -99,23 +98,6 @@ def gigabytes_option(text: str) -> int:
 def set_name(cardset: CardSet) -> str:
     """The card set as the output names it."""
     return "the default set (a reconstruction)" if cardset.source == "default" else cardset.source
-
-
-def say_notes(advisor: Advisor) -> None:
-    """Print what the player should know about the saved solution (set aside, not kept, ...)."""
-    for note in advisor.take_notes():
-        say(note)
-
-
-def say(text: str) -> None:
-    """Print ``text`` on the error output, wrapped between words at a terminal's width (whole elsewhere)."""
-    if sys.stderr.isatty():
-        import shutil
-        import textwrap
-
-        width = shutil.get_terminal_size().columns - 1
-        text = textwrap.fill(text, width, break_on_hyphens=False, break_long_words=False)  # a path stays whole
-    print(text, file=sys.stderr)
 
 
 def print_size(advisor: Advisor) -> int:
