@@ -43,7 +43,7 @@ def test_an_enumeration_naming_an_action_twice_is_refused() -> None:
 
 
 def test_a_game_without_the_hooks_is_refused_naming_the_hook() -> None:
-    from tabletop_highcard.rules import HighCard
+    from tabletop_highcard.game import HighCard
 
     class Bare(HighCard):
         def distinct_actions(self, options: Any) -> None:  # type: ignore[override]

@@ -374,7 +374,8 @@ def test_ctrl_c_mid_game_then_continue_from_the_menu_finishes_the_same_game(
 EXPLODING = """
 from dataclasses import replace
 
-from tabletop_highcard.rules import HighCard, HighCardState
+from tabletop_highcard.game import HighCard
+from tabletop_highcard.rules import HighCardState
 
 
 class ExplodingState(HighCardState):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -32,9 +33,11 @@ from tabletop.testing import (
 
 @pytest.fixture(scope="module")
 def rules(example_plugin_path: object) -> Any:
+    """High Card's rules, with its game class (declared in its own module) beside them as ``rules.HighCard``."""
     import tabletop_highcard.rules
+    from tabletop_highcard.game import HighCard
 
-    return tabletop_highcard.rules
+    return SimpleNamespace(**vars(tabletop_highcard.rules), HighCard=HighCard)
 
 
 def broken(rules: Any, name: str, **methods: Any) -> Any:

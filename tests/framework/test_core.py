@@ -109,7 +109,7 @@ def test_the_default_opponent_is_the_second_level_unless_the_game_says(example_p
     from tabletop.commands.play import game_parser
     from tabletop.commands.setup import Setup
     from tabletop_highcard import game
-    from tabletop_highcard.rules import HighCard
+    from tabletop_highcard.game import HighCard
     from tabletop_muster import game as muster
 
     assert game.default_agent() == "random"  # the only level

@@ -19,7 +19,8 @@ SEED = "987654321"
 CRASHY = '''
 from dataclasses import replace
 
-from tabletop_highcard.rules import HighCard, HighCardState
+from tabletop_highcard.game import HighCard
+from tabletop_highcard.rules import HighCardState
 
 
 def boom(argv):

@@ -54,7 +54,7 @@ def test_the_table_hands_the_board_the_facts_beside_the_words() -> None:
 
 
 def test_a_game_without_facts_gives_a_log_of_words_only(example_plugin_path: object) -> None:
-    from tabletop_highcard.rules import HighCard
+    from tabletop_highcard.game import HighCard
 
     match: Match[Any] = Match(HighCard(), seed=3, agents=[RandomAgent(), RandomAgent()])
     match.run()

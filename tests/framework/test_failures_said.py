@@ -20,7 +20,8 @@ HUGE_ERROR_CHARS = 5_000_000
 BROKEN = f"""
 from dataclasses import replace
 
-from tabletop_highcard.rules import HighCard, HighCardState
+from tabletop_highcard.game import HighCard
+from tabletop_highcard.rules import HighCardState
 
 
 def huge(argv):

@@ -58,7 +58,7 @@ def test_the_whole_game_is_at_most_100_lines() -> None:
 
 def test_found_through_its_entry_point(game: Any) -> None:
     registry = Registry.discover()
-    assert registry.source("pig") == "tabletop-pig (tabletop_pig.rules:game)"
+    assert registry.source("pig") == "tabletop-pig (tabletop_pig:game)"
     assert game.info.name == "Pig" and game.info.players == 2
 
 

@@ -74,7 +74,7 @@ def test_plugin_modules_load_only_when_asked(site: Path, example_plugin_path: Pa
         {"lazyone": "tabletop_test_lazy:game"},
         {
             "tabletop_test_lazy": "from dataclasses import replace\n"
-            "from tabletop_highcard.rules import HighCard\n"
+            "from tabletop_highcard.game import HighCard\n"
             "class Lazy(HighCard):\n"
             "    info = replace(HighCard.info, id='lazyone')\n"
             "game = Lazy()\n"
@@ -154,7 +154,7 @@ def test_an_entry_point_may_name_a_factory(site: Path, example_plugin_path: Path
         {"made": "tabletop_test_factory:make"},
         {
             "tabletop_test_factory": "from dataclasses import replace\n"
-            "from tabletop_highcard.rules import HighCard\n"
+            "from tabletop_highcard.game import HighCard\n"
             "class Made(HighCard):\n"
             "    info = replace(HighCard.info, id='made')\n"
             "def make():\n"

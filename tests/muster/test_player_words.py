@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tabletop.game import SPECTATOR
-from tabletop_muster import OPTIONS, game
+from tabletop_muster import game
+from tabletop_muster.game import OPTIONS
 from tabletop_muster.position import build_state
 from tabletop_muster.state import MusterState
 

@@ -4,9 +4,9 @@ The ``tabletop.games`` entry point in this package's ``pyproject.toml`` names
 :data:`game`; Tabletop imports this module only when the game is chosen.
 """
 
-from tabletop_highcard.rules import Deal, HighCard, HighCardState, HighCardView, Play
+from tabletop_highcard.game import HighCard
 
 game = HighCard()
 """The object the entry point ``highcard = "tabletop_highcard:game"`` points at."""
 
-__all__ = ["Deal", "HighCard", "HighCardState", "HighCardView", "Play", "game"]
+__all__ = ["HighCard", "game"]

@@ -8,10 +8,10 @@ estimate, not the game's exact value: real players cannot see each other's
 hands. It is the whole of what a game needs to get a Coach and a Review.
 
     >>> import random
-    >>> from tabletop_highcard import game
-    >>> state = game.new_initial_state({"hand": "3"})
-    >>> for text in ["deal 9", "deal 1", "deal 8", "deal 2", "deal 7", "deal 3"]:
-    ...     state.apply(game.parse_action(state, text))
+    >>> from tabletop_highcard.rules import Deal, HighCardState
+    >>> state = HighCardState(hand_size=3, low=False)
+    >>> for card in [9, 1, 8, 2, 7, 3]:
+    ...     state.apply(Deal(card))
     >>> analysis = HighCardAnalyst().analyse(state.view(0), state.legal_actions(), seconds=1, rng=random.Random(0))
     >>> [(str(r.action), round(r.win, 3)) for r in analysis.rated]
     [('play 7', 1.0), ('play 8', 1.0), ('play 9', 1.0)]

@@ -1,21 +1,13 @@
 """The rules of Pig: a turn is rolls of one die until the player holds or rolls a 1; first to 100 wins."""
 
-import random
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rich.console import Group, RenderableType
-from rich.text import Text
-
-from tabletop.agents import RandomAgent
 from tabletop.dice import chance_actions, one_die_outcomes
-from tabletop.game import CHANCE, TERMINAL, Agent, AgentFactory, FullView, Game, GameInfo, State, View
+from tabletop.game import CHANCE, TERMINAL, State
 from tabletop.notation import Notation
-from tabletop.ui.base import GameUI, Step
 
 # The score that wins, and the turns in all (200 each) after which the higher score wins, so every game ends.
 GOAL, TURN_LIMIT = 100, 400
-HOLD_AT = 20  # the computer's points at stake before it holds
 SEATS = ("Ann", "Bob")
 
 
@@ -89,52 +81,3 @@ class PigState(State[Action]):
     def outcome_text(self) -> str:
         winner = "Nobody" if self.scores[0] == self.scores[1] else SEATS[self.scores[1] > self.scores[0]]
         return f"{winner} wins, {max(self.scores)} to {min(self.scores)}."
-
-
-class SteadyAgent(Agent[Action]):
-    """Holds once 20 points are at stake (reaching 100 banks by itself)."""
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        assert isinstance(view, FullView)
-        return Hold() if view.state["stake"] >= HOLD_AT else Roll()
-
-
-class PigUI(GameUI[Action]):
-    """The scores, the points at stake and the latest log lines; Roll or Hold."""
-
-    def render(self, view: View, log: Sequence[str]) -> RenderableType:
-        assert isinstance(view, FullView)
-        state, you = view.state, {view.player: " (you)"}
-        scores = "    ".join(f"{name}{you.get(seat, '')}: {state['scores'][seat]}" for seat, name in enumerate(SEATS))
-        stake = Text(f"{SEATS[state['player']]} has {state['stake']} at stake this turn.")
-        return Group(Text(scores, style="bold"), stake, *(Text(f"  {line}") for line in log[-5:]))
-
-    def steps(self, view: View, legal: Sequence[Action]) -> list[Step[Action]]:
-        assert isinstance(view, FullView)
-        return [Step(a, ("Roll again" if a == Roll() else f"Hold and bank {view.state['stake']}",)) for a in legal]
-
-
-class Pig(Game[Action]):
-    """Two players race to 100 points with one die."""
-
-    info = GameInfo(
-        id="pig",
-        name="Pig",
-        summary="Roll one die as often as you dare: a 1 loses the turn's points, holding banks them. First to 100.",
-        players=2,
-        max_length=TURN_LIMIT * GOAL,  # a turn: 50 faces (each adds 2 or more) and 49 rolls at most
-        seat_names=SEATS,
-        perfect_information=True,
-    )
-
-    def new_initial_state(self, options: Mapping[str, str] | None = None) -> PigState:
-        return PigState()  # Pig has no options
-
-    def agents(self) -> Mapping[str, AgentFactory[Action]]:
-        return {"random": RandomAgent[Action], "steady": SteadyAgent}
-
-    def ui(self) -> GameUI[Action]:
-        return PigUI(self)
-
-
-game = Pig()

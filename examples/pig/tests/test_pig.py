@@ -1,7 +1,7 @@
 """Pig's own tests: the conformance kit, its computer players and its interface."""
 
 from tabletop.testing import check_agents, check_game, check_steps
-from tabletop_pig.rules import game
+from tabletop_pig import game
 
 
 def test_conforms() -> None:

@@ -3,9 +3,9 @@
 The ``tabletop.games`` entry point in this package's ``pyproject.toml`` names :data:`game`.
 """
 
-from tabletop_freecell.rules import Deal, FreeCell, FreeCellState, Move
+from tabletop_freecell.game import FreeCell
 
 game = FreeCell()
 """The object the entry point ``freecell = "tabletop_freecell:game"`` points at."""
 
-__all__ = ["Deal", "FreeCell", "FreeCellState", "Move", "game"]
+__all__ = ["FreeCell", "game"]

@@ -1,7 +1,6 @@
 """What the solver tells a player: a winning line in the game's notation, and where a lost game was lost.
 
->>> from tabletop_freecell import game
->>> state = game.new_initial_state({"deal": "1"})
+>>> state = FreeCellState(deal=1, cells=4, auto=True)
 >>> line = winning_line(state)
 >>> line is not None and len(line) > 0
 True

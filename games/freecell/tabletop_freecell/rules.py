@@ -7,7 +7,7 @@ share: a source then a destination, cascades ``1``-``8``, free cells
 longest sequence the destination takes; onto an empty cascade ``57`` moves
 the longest sequence that fits, and ``57/2`` just two cards.
 
->>> state = FreeCell().new_initial_state({"deal": "1"})
+>>> state = FreeCellState(deal=1, cells=MAX_CELLS, auto=True)
 >>> " ".join(c.display for c in state.cascades[0])
 'J♦ K♦ 2♠ 4♣ 3♠ 6♦ 6♠'
 >>> state.apply(Move.parse("1a")); state.moves, state.cells[0].display
@@ -19,15 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from tabletop.game import (
     CHANCE,
     JSON,
     TERMINAL,
-    Command,
-    Game,
-    GameInfo,
     IllegalActionError,
     InvalidActionError,
     InvalidStateError,
@@ -35,12 +31,6 @@ from tabletop.game import (
     one_of,
     whole_number,
 )
-
-if TYPE_CHECKING:
-    from tabletop.analysis import Analyst
-    from tabletop.encoding import ViewEncoding
-    from tabletop.ui.base import GameUI
-
 from tabletop.patience import cards_home
 from tabletop.playing_cards import (
     ACE,
@@ -561,83 +551,3 @@ top card to free cell a, `a8` free cell a to cascade 8, `1h` cascade 1 home, `57
 (the longest sequence that fits; onto an empty cascade `57/2` moves just two cards). Deals are Microsoft's:
 deal 1 here is deal 1 in every FreeCell program that copies its generator.
 """
-
-
-class FreeCell(Game[Action]):
-    """The game object the ``tabletop.games`` entry point names."""
-
-    info = GameInfo(
-        id="freecell",
-        name="FreeCell",
-        summary="The classic patience: every card face up, four free cells, Microsoft's numbered deals",
-        players=1,
-        max_length=MOVE_LIMIT + 2,  # the two draws of a random deal, then the moves
-        options=(DEAL, CELLS, AUTO),
-        seat_names=("You",),
-        perfect_information=True,
-        score_unit="cards home",
-    )
-
-    def new_initial_state(self, options: Mapping[str, str] | None = None) -> FreeCellState:
-        resolved = self.resolve_options(options)
-        return FreeCellState(
-            deal=DEAL.value(resolved), cells=CELLS.value(resolved), auto=AUTO.value(resolved) == "safe"
-        )
-
-    def parse_action(self, state: State[Action], text: str) -> Action:
-        """Read ``deal N``, ``deals N-M`` or a move in the standard notation (``3a``, ``a8``, ``1h``, ``57``)."""
-        block = re.fullmatch(r"\s*deals\s+(\d{1,5})\s*-\s*(\d{1,5})\s*", text.lower())
-        if block:
-            first, last = int(block.group(1)), int(block.group(2))
-            if (first - 1) % BLOCK or last != first + BLOCK - 1 or last > RANDOM_DEALS:
-                raise InvalidActionError(f"{text!r} is not a block of {BLOCK} deals from 1 to {RANDOM_DEALS:,}")
-            return Block(first)
-        found = re.fullmatch(r"\s*deal\s+(\d{1,7})\s*", text.lower())
-        if found:
-            number = int(found.group(1))
-            if not 1 <= number <= DEAL.high:
-                raise InvalidActionError(f"there is no deal {number}: deals are 1 to {DEAL.high:,}")
-            return Deal(number)
-        return Move.parse(text)
-
-    def state_from_json(self, data: JSON) -> FreeCellState:
-        return state_from_json(data)
-
-    def rules_text(self) -> str:
-        return RULES
-
-    def distinct_actions(self, options: Mapping[str, str]) -> Sequence[Action]:
-        """The chance draws of a deal and every move (:func:`tabletop_freecell.encoding.distinct_actions`)."""
-        from tabletop_freecell.encoding import distinct_actions
-
-        return distinct_actions(options)
-
-    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
-        """Each card's place and depth (:class:`tabletop_freecell.encoding.FreeCellEncoding`)."""
-        from tabletop_freecell.encoding import FreeCellEncoding
-
-        return FreeCellEncoding()
-
-    def analyst(self, options: Mapping[str, str]) -> Analyst[Action]:
-        """The solver: whether the position can still be won, and the next move of a winning line."""
-        from tabletop_freecell.analyst import SolverAnalyst
-
-        return SolverAnalyst()
-
-    def commands(self) -> Mapping[str, Command]:
-        """``tabletop freecell solve N`` and ``tabletop freecell survey FIRST LAST``."""
-        from tabletop_freecell.command import solve_command
-        from tabletop_freecell.survey import survey_command
-
-        return {"solve": solve_command, "survey": survey_command}
-
-    def stats_section(self, records: Sequence[Any]) -> list[str]:
-        """Per deal: won of played, the fewest moves and the best time of a win."""
-        from tabletop_freecell.stats import deal_lines
-
-        return deal_lines(records)
-
-    def ui(self) -> GameUI[Action]:
-        from tabletop_freecell.ui import FreeCellUI
-
-        return FreeCellUI(self)

@@ -4,9 +4,8 @@ The ``tabletop.games`` entry point in this package's ``pyproject.toml`` names :d
 """
 
 from tabletop_klondike.game import Klondike
-from tabletop_klondike.rules import KlondikeState, Move
 
 game = Klondike()
 """The object the entry point ``klondike = "tabletop_klondike:game"`` points at."""
 
-__all__ = ["Klondike", "KlondikeState", "Move", "game"]
+__all__ = ["Klondike", "game"]

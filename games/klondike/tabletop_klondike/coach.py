@@ -7,10 +7,11 @@ cannot see the hidden cards wins less often. The computer level ``coach``
 plays its advice, with fewer samples a move.
 
 >>> import random
->>> from tabletop.loop import Match
->>> from tabletop_klondike import game
->>> match = Match(game, seed=4, agents=[None]); _ = match.advance()
->>> positions = sample_positions(match.state.view(0), random.Random(1), 3)
+>>> from tabletop_klondike.rules import KlondikeState
+>>> state, rng = KlondikeState(draw=1, passes=0, vegas=False), random.Random(4)
+>>> while state.is_chance_node():
+...     state.apply(state.sample_chance(rng))
+>>> positions = sample_positions(state.view(0), random.Random(1), 3)
 >>> len(positions), [len(p) for p in positions[0].piles]
 (3, [1, 2, 3, 4, 5, 6, 7])
 """

@@ -1,10 +1,8 @@
-"""The Klondike game object: its options (declared once: the setup screen, the flags and `tabletop list` show
-them), its rules text, and a state read back from JSON.
+"""The Klondike game object: its options (:mod:`tabletop_klondike.options`), its rules text, and a state read
+back from JSON.
 
 >>> Klondike().new_initial_state({"draw": "3", "passes": "3", "scoring": "vegas"}).score
 -52
->>> variant_name({"draw": "3", "passes": "3", "scoring": "vegas"})
-'draw 3, 3 passes, Vegas'
 """
 
 from __future__ import annotations
@@ -25,9 +23,9 @@ from tabletop.game import (
     InvalidStateError,
     State,
     View,
-    one_of,
 )
 from tabletop.playing_cards import DECK_SIZE, KING, SUITS, Card, CardError, FacedPile
+from tabletop_klondike.options import DRAW, PASSES, SCORING, variant_name
 from tabletop_klondike.rules import (
     MOVE_LIMIT,
     PILES,
@@ -45,24 +43,6 @@ if TYPE_CHECKING:
     from tabletop.analysis import Analyst
     from tabletop.encoding import ViewEncoding
     from tabletop.ui.base import GameUI
-
-DRAW = one_of("draw", "Cards drawn", ["1", "3"], default="1", help="How many cards the stock turns at a time: 1 or 3.")
-PASSES = one_of(
-    "passes",
-    "Passes through the stock",
-    ["unlimited", "1", "3"],
-    default="unlimited",
-    help="How many times the stock may be gone through: unlimited, or 1 or 3 (Vegas's usual limits).",
-)
-SCORING = one_of(
-    "scoring",
-    "Scoring",
-    ["standard", "vegas"],
-    default="standard",
-    help="standard: points for each card home, turned up or played from the waste; "
-    "vegas: the game costs 52 and each card home pays 5.",
-)
-
 
 LAST_RESORT: tuple[Action, ...] = (GiveUp(),)
 """Giving up, which random play takes only when nothing else is legal (:meth:`Klondike.last_resort_actions`)."""
@@ -244,21 +224,6 @@ class Klondike(Game[Action]):
         from tabletop_klondike.ui import KlondikeUI
 
         return KlondikeUI(self)
-
-
-def variant_name(options: Mapping[str, str]) -> str:
-    """``draw 3, 3 passes, Vegas``: a way of playing in a few words.
-
-    >>> variant_name({"draw": "1", "passes": "unlimited", "scoring": "standard"})
-    'draw 1'
-    """
-    words = [f"draw {options.get('draw', DRAW.default)}"]
-    passes = options.get("passes", PASSES.default)
-    if passes != "unlimited":
-        words.append(f"{passes} pass{'es' if passes != '1' else ''}")
-    if options.get("scoring", SCORING.default) == "vegas":
-        words.append("Vegas")
-    return ", ".join(words)
 
 
 __all__ = ["Action", "Dealt", "Draw", "GiveUp", "Klondike", "KlondikeState", "Move", "state_from_json"]

@@ -12,10 +12,10 @@ The deal is 52 chance draws, one per card (the stock, then the piles row by
 row), so a hidden card stays hidden in every log and replay of a game still
 being played:
 
->>> from tabletop.loop import Match
->>> from tabletop_klondike import game
->>> match = Match(game, seed=1, agents=[None]); _ = match.advance()
->>> state = match.state
+>>> import random
+>>> state, rng = KlondikeState(draw=1, passes=0, vegas=False), random.Random(1)
+>>> while state.is_chance_node():
+...     state.apply(state.sample_chance(rng))
 >>> [len(p) for p in state.piles], len(state.stock), [p.down for p in state.piles]
 ([1, 2, 3, 4, 5, 6, 7], 24, [0, 1, 2, 3, 4, 5, 6])
 >>> state.view(0).to_json()["piles"][1]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.patience import won_line
-from tabletop_klondike.game import variant_name
+from tabletop_klondike.options import variant_name
 
 
 def variant_lines(records: Sequence[Any]) -> list[str]:

@@ -13,8 +13,8 @@ are the same analysis, whatever the machine's load. The best action also
 carries the reply the search expects to it (:mod:`tabletop_muster.ai.replies`).
 
     >>> import random
-    >>> from tabletop_muster import game
-    >>> state = game.new_initial_state()
+    >>> from tabletop_muster.state import MusterState
+    >>> state = MusterState.new()  # chance picks the first player, as in a new game with no options
     >>> while state.is_chance_node():
     ...     state.apply(state.sample_chance(random.Random(1)))
     >>> player = state.current_player()

@@ -18,7 +18,7 @@ from dataclasses import fields
 from functools import partial
 from typing import Any
 
-from tabletop_muster import MusterGame
+from tabletop_muster.game import MusterGame
 from tabletop_muster.state import MusterState
 
 

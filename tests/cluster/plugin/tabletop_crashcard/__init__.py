@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import os
 
-from tabletop_highcard.rules import Action, HighCard, HighCardState
+from tabletop_highcard.game import HighCard
+from tabletop_highcard.rules import Action, HighCardState
 
 ARMED = "TABLETOP_CRASHCARD_ARMED"
 """The variable naming the file whose presence arms the crash."""
