@@ -105,6 +105,8 @@ def check_record(record: GameRecord, game: Game[Any]) -> Match[Any]:
             )
         if record.returns is not None and [float(r) for r in state.returns()] != record.returns:
             raise RecordError(f"returns: the record says {record.returns}, its actions give {state.returns()}")
+    if record.actors is not None and len(record.actors) != len(record.history):
+        raise RecordError(f"actors: {len(record.actors)} given for {len(record.history)} actions (one each)")
     return match
 
 
@@ -135,7 +137,13 @@ def replay_history(game: Game[Any], record: GameRecord, agents: Sequence[Agent[A
             raise RecordError(f"{where} cannot be read: {type(exc).__name__}: {exc}") from None
         if action not in state.legal_actions():
             raise RecordError(f"{where} is not allowed there: {_why_illegal(state, action)}")
-        if state.current_player() == CHANCE:
+        actor = state.current_player()
+        if record.actors is not None and number <= len(record.actors) and record.actors[number - 1] != actor:
+            raise RecordError(
+                f"actors: {where} is said to be taken by {_actor_words(record.actors[number - 1])}, "
+                f"but it is {_actor_words(actor)}'s to take"
+            )
+        if actor == CHANCE:
             state.sample_chance(match.rng)
         try:
             match.apply(action)
@@ -144,6 +152,11 @@ def replay_history(game: Game[Any], record: GameRecord, agents: Sequence[Agent[A
         except Exception as exc:
             raise RecordError(f"{where} failed in the game's rules: {type(exc).__name__}: {exc}") from None
     return match
+
+
+def _actor_words(actor: int) -> str:
+    """``chance``, or ``seat 2`` (counted from 1 as players count)."""
+    return "chance" if actor < 0 else f"seat {actor + 1}"
 
 
 def _why_illegal(state: Any, action: Any) -> str:

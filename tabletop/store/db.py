@@ -55,7 +55,7 @@ from tabletop.store.errors import (
 )
 from tabletop.store.paths import data_dir, database_path
 from tabletop.store.records import RECORD_FORMAT, GameRecord, RecordError, now_iso
-from tabletop.store.rows import COLUMNS, DamagedGame, history_of, read_game, record_of_row
+from tabletop.store.rows import ACTION_COLUMNS, COLUMNS, ActionRow, DamagedGame, history_of, read_game, record_of_row
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -192,10 +192,12 @@ class Store:
             )
             row_id = cursor.lastrowid
             assert row_id is not None
-            _insert_actions(conn, row_id, 0, match.history)
+            _insert_actions(conn, row_id, 0, match.history, actors_of(match))
         return row_id
 
-    def record(self, row_id: int, history: Sequence[str], saved: int | None = None) -> int:
+    def record(
+        self, row_id: int, history: Sequence[str], saved: int | None = None, actors: Sequence[int] | None = None
+    ) -> int:
         """Make the stored actions of a game equal ``history``; return how many are stored.
 
         ``saved`` is how many actions are known to be stored already (a prefix of
@@ -212,7 +214,7 @@ class Store:
             elif saved > len(history):
                 conn.execute("DELETE FROM actions WHERE game = ? AND ply >= ?", (row_id, len(history)))
                 saved = len(history)
-            _insert_actions(conn, row_id, saved, history[saved:])
+            _insert_actions(conn, row_id, saved, history[saved:], None if actors is None else actors[saved:])
         return len(history)
 
     def finish(self, row_id: int, match: Match[Any]) -> None:
@@ -224,7 +226,7 @@ class Store:
             stored = _stored_history(conn, row_id)
             if stored != match.history:
                 conn.execute("DELETE FROM actions WHERE game = ?", (row_id,))
-                _insert_actions(conn, row_id, 0, match.history)
+                _insert_actions(conn, row_id, 0, match.history, actors_of(match))
             conn.execute(
                 "UPDATE games SET finished = ?, result = ?, returns = ?, score = ? WHERE id = ?",
                 (
@@ -378,15 +380,17 @@ class Store:
             return []
         ids = [row[0] for row in rows]
         marks = ",".join("?" * len(ids))
-        actions: dict[int, list[tuple[Any, Any]]] = {i: [] for i in ids}
-        for game, ply, notation in self._read(f"SELECT game, ply, notation FROM actions WHERE game IN ({marks})", ids):
-            actions[game].append((ply, notation))
+        actions: dict[int, list[ActionRow]] = {i: [] for i in ids}
+        for game, ply, notation, actor in self._read(
+            f"SELECT game, {ACTION_COLUMNS} FROM actions WHERE game IN ({marks})", ids
+        ):
+            actions[game].append((ply, notation, actor))
         return [read_game(row, actions[row[0]]) for row in rows]
 
 
 _DAMAGED_ACTIONS = (
     "SELECT game FROM actions GROUP BY game HAVING COUNT(*) != MAX(ply) + 1 OR MIN(ply) < 0"
-    " OR SUM(typeof(ply) != 'integer' OR typeof(notation) != 'text') > 0"
+    " OR SUM(typeof(ply) != 'integer' OR typeof(notation) != 'text' OR typeof(actor) NOT IN ('integer', 'null')) > 0"
 )
 """The games whose action rows are not exactly 0, 1, ..., n-1, each a text (:func:`~tabletop.store.rows.history_of`
 says the same of one game, and what is wrong)."""
@@ -410,13 +414,25 @@ def _stored_history(conn: sqlite3.Connection, row_id: int) -> list[str]:
     from such rows is not the game stored, so saving it would write over another move.
     """
     try:
-        return history_of(conn.execute("SELECT ply, notation FROM actions WHERE game = ?", (row_id,)).fetchall())
+        rows = conn.execute(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game = ?", (row_id,)).fetchall()
+        return history_of(rows)
     except RecordError as exc:
         raise DamagedRecordError(row_id, str(exc)) from None
 
 
-def _insert_actions(conn: sqlite3.Connection, row_id: int, start: int, notations: Sequence[str]) -> None:
-    """Store ``notations`` as the actions of game ``row_id`` from ply ``start`` on.
+def actors_of(match: Match[Any]) -> list[int]:
+    """Who took each action of a match: a seat, or -1 for chance."""
+    return [event.actor for event in match.events]
+
+
+def _insert_actions(
+    conn: sqlite3.Connection,
+    row_id: int,
+    start: int,
+    notations: Sequence[str],
+    actors: Sequence[int] | None = None,
+) -> None:
+    """Store ``notations`` (taken by ``actors``, when known) as the actions of game ``row_id`` from ply ``start`` on.
 
     A row already at one of those plies is kept when it holds the same action (another program saving the
     same game got there first); one holding another action is never written over: the save fails instead.
@@ -431,7 +447,8 @@ def _insert_actions(conn: sqlite3.Connection, row_id: int, start: int, notations
                 f"game {row_id} was saved by another Tabletop program as this one played it (action {ply + 1}"
                 " differs), so this program saves nothing more of it"
             )
+    who = list(actors) if actors is not None else [None] * len(notations)
     conn.executemany(
-        "INSERT INTO actions (game, ply, notation) VALUES (?, ?, ?)",
-        [(row_id, start + i, n) for i, n in enumerate(notations) if start + i not in stored],
+        "INSERT INTO actions (game, ply, notation, actor) VALUES (?, ?, ?, ?)",
+        [(row_id, start + i, n, who[i]) for i, n in enumerate(notations) if start + i not in stored],
     )

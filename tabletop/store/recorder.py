@@ -66,7 +66,8 @@ class Recorder:
         :class:`StoreMovedError` when the database file is no longer there to save into.
         """
         try:
-            self.committed = self.store.record(self.row_id, match.history, self.committed)
+            actors = [event.actor for event in match.events]
+            self.committed = self.store.record(self.row_id, match.history, self.committed, actors)
             if self.finish_when_over and match.is_over() and not self.finished:
                 self.store.finish(self.row_id, match)
                 self.finished = True

@@ -51,6 +51,9 @@ class GameRecord:
     """Per seat: ``"human"`` or the computer level name (e.g. ``"random"``)."""
     names: list[str]
     history: list[str] = field(default_factory=list)
+    actors: list[int] | None = None
+    """Who took each action of :attr:`history`: a seat, or -1 for chance (None: not kept, as in the records
+    of games saved before it was)."""
     started: str
     """ISO 8601 time (UTC) the game began."""
     finished: str | None = None
@@ -109,6 +112,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "score": record.score,
         "hints": record.hints,
         "history": list(record.history),
+        **({} if record.actors is None else {"actors": list(record.actors)}),
     }
 
 
@@ -260,6 +264,7 @@ def _record_fields(data: dict[str, Any], *, time_checked: bool = True) -> GameRe
     for i, text in enumerate(history, 1):
         if not isinstance(text, str):
             raise RecordError(f"history: action {i} must be text, not {_kind(text)}")
+    actors = _actors(data.get("actors"))
     started = _time_field(data, "started", required=True, checked=time_checked)
     finished = _time_field(data, "finished", required=False, checked=time_checked)
     result = data.get("result")
@@ -286,6 +291,7 @@ def _record_fields(data: dict[str, Any], *, time_checked: bool = True) -> GameRe
         seats=seats,
         names=names,
         history=list(history),
+        actors=actors,
         started=started or "",
         finished=finished,
         result=result,
@@ -295,6 +301,21 @@ def _record_fields(data: dict[str, Any], *, time_checked: bool = True) -> GameRe
         version=str(version),
         format=RECORD_FORMAT,
     )
+
+
+def _actors(actors: Any) -> list[int] | None:
+    """The record's ``actors`` (optional): whole numbers, a seat or -1 for chance for each action of its
+    history; that each is the one whose turn it was, and that there is one for each action, is checked as
+    the record is replayed (:func:`tabletop.rebuild.check_record`).
+
+    >>> _actors([-1, 0, 1]), _actors(None)
+    ([-1, 0, 1], None)
+    """
+    if actors is None:
+        return None
+    if not isinstance(actors, list) or not all(type(actor) is int and actor >= -1 for actor in actors):
+        raise RecordError("actors: expected a list of seats (whole numbers from 0) or -1 for chance")
+    return list(actors)
 
 
 def _field(data: dict[str, Any], key: str, kind: type) -> Any:

@@ -9,9 +9,9 @@ row costs one game and never the others.
 
     >>> row = (4, "freecell", "not json", 1, '["human"]', '["You"]', "2026-01-02T10:30:00", None, None, None,
     ...        None, 0, "0.1.0", 1)
-    >>> read_game(row, [(0, "3a")])
+    >>> read_game(row, [(0, "3a", 0)])
     DamagedGame(id=4, game_id='freecell', started='2026-01-02T10:30:00', problem="options: 'not json' is not JSON")
-    >>> read_game(row[:2] + ('{"deal": "617"}',) + row[3:], [(0, "3a"), (2, "a8")]).problem
+    >>> read_game(row[:2] + ('{"deal": "617"}',) + row[3:], [(0, "3a", 0), (2, "a8", 0)]).problem
     'the stored actions skip action 2 (ply 1) of 3: the game cannot be rebuilt from them'
 """
 
@@ -31,6 +31,11 @@ COLUMNS = (
     " program_version, record_format"
 )
 """The columns of ``games`` a record is read from, in the order :func:`read_game` takes them."""
+ACTION_COLUMNS = "ply, notation, actor"
+"""The columns of ``actions`` an action row is read from (beside the game it belongs to)."""
+
+ActionRow = tuple[Any, Any, Any]
+"""An action's row as stored: ``(ply, notation, actor)``, each to be checked."""
 
 MAX_MISSING_NAMED = 5
 """How many missing actions a message names one by one before it only counts the rest."""
@@ -49,8 +54,8 @@ class DamagedGame:
     """What is wrong, naming the column: ``"options: 'not json' is not JSON"``."""
 
 
-def read_game(row: Sequence[Any], actions: Sequence[tuple[Any, Any]]) -> GameRecord | DamagedGame:
-    """The record of one row of ``games`` (its :data:`COLUMNS`) and its ``(ply, notation)`` action rows, or
+def read_game(row: Sequence[Any], actions: Sequence[ActionRow]) -> GameRecord | DamagedGame:
+    """The record of one row of ``games`` (its :data:`COLUMNS`) and its action rows (:data:`ActionRow`), or
     the :class:`DamagedGame` it is when any of them does not hold what was written."""
     try:
         return record_of_row(row, actions)
@@ -64,7 +69,7 @@ def read_game(row: Sequence[Any], actions: Sequence[tuple[Any, Any]]) -> GameRec
         )
 
 
-def record_of_row(row: Sequence[Any], actions: Sequence[tuple[Any, Any]]) -> GameRecord:
+def record_of_row(row: Sequence[Any], actions: Sequence[ActionRow]) -> GameRecord:
     """The record of a row and its action rows; :class:`RecordError` naming the first column that is wrong."""
     (row_id, game_id, options, seed, seats, names, started, finished, result, returns, score, hints, version, fmt) = row
     if not isinstance(version, str):
@@ -84,6 +89,7 @@ def record_of_row(row: Sequence[Any], actions: Sequence[tuple[Any, Any]]) -> Gam
         "score": score,
         "hints": hints,
         "history": history_of(actions),
+        "actors": actors_of(actions),
     }
     if type(fmt) is not int:
         raise RecordError(f"record_format: expected a whole number, found {_stored(fmt)}")
@@ -95,25 +101,42 @@ def record_of_row(row: Sequence[Any], actions: Sequence[tuple[Any, Any]]) -> Gam
     return record
 
 
-def history_of(actions: Sequence[tuple[Any, Any]]) -> list[str]:
-    """The notations of a game's ``(ply, notation)`` rows in ply order; :class:`RecordError` unless the plies
-    are exactly 0, 1, ..., n-1 and every notation is text.
+def history_of(actions: Sequence[ActionRow]) -> list[str]:
+    """The notations of a game's action rows in ply order; :class:`RecordError` unless the plies are exactly
+    0, 1, ..., n-1, every notation is text and every actor a whole number or nothing.
 
-    >>> history_of([(1, "a8"), (0, "3a")])
+    >>> history_of([(1, "a8", 0), (0, "3a", 0)])
     ['3a', 'a8']
-    >>> history_of([(0, "3a"), (3, "1h"), (4, "h1")])
+    >>> history_of([(0, "3a", 0), (3, "1h", 0), (4, "h1", 0)])
     Traceback (most recent call last):
     tabletop.store.records.RecordError: the stored actions skip actions 2 and 3 (plies 1 and 2) of 5: the game cannot be rebuilt from them
     """
-    for ply, notation in actions:
+    for ply, notation, actor in actions:
         if type(ply) is not int or ply < 0:
             raise RecordError(f"actions: {_stored(ply)} is not an action's number")
         if not isinstance(notation, str):
             raise RecordError(f"actions: action {ply + 1} is {_stored(notation)}, not text")
-    ordered = sorted(actions, key=lambda pair: int(pair[0]))
+        if actor is not None and type(actor) is not int:
+            raise RecordError(f"actions: the actor of action {ply + 1} is {_stored(actor)}, not a seat")
+    ordered = _in_order(actions)
     if ordered and ordered[-1][0] != len(ordered) - 1:
-        raise RecordError(missing_words({int(ply) for ply, _ in ordered}))
-    return [str(notation) for _, notation in ordered]
+        raise RecordError(missing_words({int(ply) for ply, _, _ in ordered}))
+    return [str(notation) for _, notation, _ in ordered]
+
+
+def actors_of(actions: Sequence[ActionRow]) -> list[int] | None:
+    """Who took each action (checked rows, see :func:`history_of`), in ply order; None when any row predates
+    the keeping of actors.
+
+    >>> actors_of([(1, "a8", 0), (0, "deal 1", -1)]), actors_of([(0, "deal 1", None), (1, "a8", 0)])
+    ([-1, 0], None)
+    """
+    actors = [actor for _, _, actor in _in_order(actions)]
+    return None if any(actor is None for actor in actors) else [int(actor) for actor in actors]
+
+
+def _in_order(actions: Sequence[ActionRow]) -> list[ActionRow]:
+    return sorted(actions, key=lambda row: int(row[0]))
 
 
 def missing_words(plies: set[int]) -> str:

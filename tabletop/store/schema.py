@@ -48,6 +48,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
     """,
+    # 4: who took each action: a seat, or -1 for chance (NULL in the rows saved before it was kept).
+    """
+    ALTER TABLE actions ADD COLUMN actor INTEGER;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)
