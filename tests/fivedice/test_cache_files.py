@@ -16,7 +16,8 @@ import pexpect
 import pytest
 
 from tabletop.solutions import DAMAGED_NOTE, NOT_A_FILE_NOTE
-from tabletop_fivedice.advisor import LOADED, Advisor, cache_file, read_solution
+from tabletop.solver_coach import ADVISORS_KEPT
+from tabletop_fivedice.advisor import LOADED, Advisor, advisor_for, cache_file, read_solution
 from tabletop_fivedice.scoring import NONE
 from tabletop_fivedice.solver import STATES, Solver
 from tests.cli.pty_helpers import ENTER, spawn
@@ -111,3 +112,11 @@ def test_a_damaged_solution_solved_again_in_the_background_is_told_with_the_hint
     child.expect("Your move:")
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+def test_a_process_holds_the_advisors_asked_last_only(tmp_path: Path) -> None:
+    first = advisor_for(NONE, tmp_path / "first")
+    assert advisor_for(NONE, tmp_path / "first") is first  # the coach and the computer players share it
+    for n in range(ADVISORS_KEPT):
+        advisor_for(NONE, tmp_path / f"other {n}")
+    assert advisor_for(NONE, tmp_path / "first") is not first  # let go for those asked since

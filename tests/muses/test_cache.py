@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.solutions import DAMAGED, LOADED, MISSING, OUTDATED
 from tabletop_muses import game
-from tabletop_muses.advisor import DAMAGED_CACHE, Advisor, advisor_for
+from tabletop_muses.advisor import ADVISORS_KEPT, DAMAGED_CACHE, Advisor, advisor_for
 from tabletop_muses.rules import MusesState
 from tabletop_muses.solver import _HEADER, CACHE_MAGIC, CACHE_VERSION, Solver
 
@@ -118,3 +118,12 @@ def test_a_hint_in_play_says_the_solution_was_damaged(tmp_path: Path) -> None:
     out, _ = hint(state)
     assert DAMAGED_CACHE in out and "win chance with best play" in out
     assert advisor_for(CARDS).path == advisor.path
+
+
+def test_a_process_holds_the_advisors_of_the_card_sets_asked_last_only(tmp_path: Path) -> None:
+    first = advisor_for(CARDS, tmp_path)
+    assert advisor_for(CARDS, tmp_path) is first  # one solution per card set in a process
+    others = [advisor_for(CARDS.with_target(target), tmp_path) for target in range(3, 3 + ADVISORS_KEPT)]
+    assert len({id(advisor) for advisor in others}) == ADVISORS_KEPT
+    assert advisor_for(CARDS, tmp_path) is not first  # let go for the sets asked since: read again when asked
+    assert advisor_for(CARDS, tmp_path).path == first.path

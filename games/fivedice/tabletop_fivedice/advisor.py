@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop import solutions
 from tabletop.solutions import SolutionFormat, SolutionPlace, identity_of
+from tabletop.solver_coach import SharedAdvisors, cache_folder
 from tabletop_fivedice.rules import ROLLS_PER_TURN, FiveDiceAction, FiveDiceState, Keep, Score
 from tabletop_fivedice.scoring import (
     FIVE_KIND,
@@ -129,7 +130,7 @@ class Advisor:
         self.rule = rule
         self.solver = Solver(rule)
         self.from_cache = False
-        directory = default_cache_dir() if cache_dir == "" else (Path(cache_dir) if cache_dir is not None else None)
+        directory = cache_folder(cache_dir)
         self.place = SolutionPlace(cache_file(rule, directory) if directory is not None else None, SUBJECT)
         """Where the solution is kept, whether it is, and what the player is to hear about it."""
         self._turns: OrderedDict[tuple[int, int, int], FloatArray] = OrderedDict()
@@ -228,13 +229,10 @@ def hold_places() -> dict[tuple[int, ...], int]:
     return {hold: i for i, hold in enumerate(dice_tables().holds)}
 
 
-_ADVISORS: dict[tuple[str, str], Advisor] = {}
+_ADVISORS: SharedAdvisors[Advisor] = SharedAdvisors()
 
 
 def advisor_for(rule: str, cache_dir: str | Path | None = "") -> Advisor:
     """A shared advisor per rule set and folder, so a solution is computed or read once per process."""
-    directory = default_cache_dir() if cache_dir == "" else cache_dir
-    key = (rule, str(directory))
-    if key not in _ADVISORS:
-        _ADVISORS[key] = Advisor(rule, directory)
-    return _ADVISORS[key]
+    directory = cache_folder(cache_dir)
+    return _ADVISORS.get((rule, str(directory)), lambda: Advisor(rule, directory))

@@ -15,27 +15,30 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.solutions import BackgroundSolve, Progress, serve
+from tabletop.solver_coach import background_solve, serve_advisor
+
+if TYPE_CHECKING:
+    from tabletop.solutions import BackgroundSolve
+    from tabletop_fivedice.advisor import Advisor
 
 
 def solve_in_background(rule: str, cache_dir: Path) -> BackgroundSolve:
     """The solve of the rule set ``rule`` whose solution lands in ``cache_dir`` (not started yet)."""
-    return BackgroundSolve("tabletop_fivedice.background", {"rule": rule, "cache": str(cache_dir)})
+    return background_solve("tabletop_fivedice.background", cache_dir, {"rule": rule})
 
 
-def _solve(request: Mapping[str, Any], progress: Progress) -> None:
+def advisor_of(request: Mapping[str, Any], folder: Path) -> Advisor:
+    """The advisor that solves the rule set the request names, keeping its solution in ``folder``."""
     from tabletop_fivedice.advisor import Advisor
     from tabletop_fivedice.scoring import RULES
 
     rule = str(request["rule"])
     if rule not in RULES:
         raise ValueError(f"no rule set {rule!r}: one of {', '.join(RULES)}")
-    advisor = Advisor(rule, Path(request["cache"]))
-    advisor.solve(progress)
-    advisor.place.require_kept()
+    return Advisor(rule, folder)
 
 
 if __name__ == "__main__":
-    sys.exit(serve(_solve))
+    sys.exit(serve_advisor(advisor_of))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
-from tabletop.solutions import peak_memory_mb, say_kept, say_notes, solve_with_progress
+from tabletop.solutions import solve_with_progress
+from tabletop.solver_coach import Stopwatch, print_solved
 from tabletop_fivedice.scoring import OFFICIAL, RULES
 
 RULE_NAMES = {"official": "official rules (forced joker)", "free": "free-choice joker", "none": "no bonus, no joker"}
@@ -23,19 +23,12 @@ def solve_command(args: Sequence[str]) -> int:
     from tabletop_fivedice.advisor import Advisor
 
     advisor = Advisor(options.joker, None if options.no_cache else options.cache_dir)
-    wall, cpu = time.perf_counter(), time.process_time()
+    clock = Stopwatch()
     value = solve_with_progress(advisor.solve)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    say_notes(advisor.place)
-    print(f"Five Dice, {RULE_NAMES[options.joker]}")
-    print(f"Optimal expected score: {value:.4f}")
-    if advisor.from_cache:
-        print(f"Time: {wall:.2f} s wall, {cpu:.2f} s processor (read from the cache)")
-    else:
-        print(f"Time: {wall:.2f} s wall, {cpu:.2f} s processor ({advisor.solver.stats.states:,} positions solved)")
-        print(f"Positions: {advisor.solver.stats.states:,} turn starts")
-    peak = peak_memory_mb()
-    if peak is not None:
-        print(f"Peak memory: {peak:.0f} MB")
-    say_kept(advisor.place)
+    took = clock.read()
+    solved = None if advisor.from_cache else advisor.solver.stats.states
+    lines = [f"Five Dice, {RULE_NAMES[options.joker]}", f"Optimal expected score: {value:.4f}"]
+    print_solved(
+        advisor.place, lines, took, solved=solved, positions=None if solved is None else f"{solved:,} turn starts"
+    )
     return 0

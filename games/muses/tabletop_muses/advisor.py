@@ -22,6 +22,7 @@ from pathlib import Path
 
 from tabletop import solutions
 from tabletop.solutions import DAMAGED, LOADED, SolutionPlace
+from tabletop.solver_coach import SharedAdvisors, cache_folder
 from tabletop_muses.cards import CardSet
 from tabletop_muses.fast_solver import MEMORY_LIMIT, FastSolver, Progress
 from tabletop_muses.rules import (
@@ -95,7 +96,7 @@ class Advisor:
         self.cardset = cardset
         self.seconds = 0.0
         self.from_cache = False
-        directory = default_cache_dir() if cache_dir == "" else (Path(cache_dir) if cache_dir is not None else None)
+        directory = cache_folder(cache_dir)
         self.place = SolutionPlace(cache_file(cardset, mode, directory) if directory is not None else None, SUBJECT)
         """Where the solution is kept, whether it is, and what the player is to hear about it."""
         self._loaded = False
@@ -257,13 +258,13 @@ def best_first(rated: list[tuple[MusesAction, float]]) -> list[tuple[MusesAction
     return sorted(rated, key=lambda av: (-av[1], isinstance(av[0], (Hint, UsePower))))
 
 
-_ADVISORS: dict[tuple[str, str, str], Advisor] = {}
+ADVISORS_KEPT = 2
+"""How many card sets' advisors a process holds: a solution may take GBs, and a game asks one (its coach's
+and its computer players' are the same)."""
+_ADVISORS: SharedAdvisors[Advisor] = SharedAdvisors(ADVISORS_KEPT)
 
 
 def advisor_for(cardset: CardSet, cache_dir: str | Path | None = "", mode: str = WIN) -> Advisor:
     """A shared advisor per card set, so a solution is computed or read once per process."""
-    directory = default_cache_dir() if cache_dir == "" else cache_dir  # where the environment says now
-    key = (cardset.digest, str(directory), mode)
-    if key not in _ADVISORS:
-        _ADVISORS[key] = Advisor(cardset, directory, mode)
-    return _ADVISORS[key]
+    directory = cache_folder(cache_dir)  # where the environment says now
+    return _ADVISORS.get((cardset.digest, str(directory), mode), lambda: Advisor(cardset, directory, mode))

@@ -18,26 +18,29 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.solutions import BackgroundSolve, Progress, serve
+from tabletop.solver_coach import background_solve, serve_advisor
 from tabletop_muses.cards import CardSet, cardset_from_embedded, embed_cardset
+
+if TYPE_CHECKING:
+    from tabletop.solutions import BackgroundSolve
+    from tabletop_muses.advisor import Advisor
 
 
 def solve_in_background(cardset: CardSet, cache_dir: Path) -> BackgroundSolve:
     """The solve of ``cardset`` whose solution lands in ``cache_dir`` (not started yet)."""
-    return BackgroundSolve("tabletop_muses.background", {"cards": embed_cardset(cardset), "cache": str(cache_dir)})
+    return background_solve("tabletop_muses.background", cache_dir, {"cards": embed_cardset(cardset)})
 
 
-def _solve(request: Mapping[str, Any], progress: Progress) -> None:
+def advisor_of(request: Mapping[str, Any], folder: Path) -> Advisor:
+    """The advisor that solves the card set the request holds, keeping its solution in ``folder``."""
     from tabletop_muses.advisor import Advisor
 
-    advisor = Advisor(cardset_from_embedded(request["cards"]), cache_dir=Path(request["cache"]))
-    advisor.solve(progress=progress)
-    advisor.place.require_kept()
+    return Advisor(cardset_from_embedded(request["cards"]), cache_dir=folder)
 
 
 if __name__ == "__main__":
     from tabletop_muses.size import SolveRefused
 
-    sys.exit(serve(_solve, refused=(SolveRefused,)))
+    sys.exit(serve_advisor(advisor_of, refused=(SolveRefused,)))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.solutions import peak_memory_mb, say, say_kept, say_notes, solve_with_progress
+from tabletop.solutions import say, say_notes, solve_with_progress
+from tabletop.solver_coach import Stopwatch, print_solved
 from tabletop_muses.cards import CardFileError, CardSet, load_cards
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def solve_command(args: Sequence[str]) -> int:
     advisor = Advisor(cardset, cache, mode, options.max_memory)
     if options.size:
         return print_size(advisor)
-    start = time.perf_counter()
+    clock = Stopwatch()
     advisor.prepare()
     say_notes(advisor.place)
     try:
@@ -59,20 +59,11 @@ def solve_command(args: Sequence[str]) -> int:
         more = " (--max-memory GB raises the limit where the computer has room)" if isinstance(exc, TooLarge) else ""
         say(f"error: {exc}{more}")
         return 1
-    seconds = time.perf_counter() - start
-    say_notes(advisor.place)
-    print(f"Card set: {set_name(cardset)}, {len(cardset.cards)} cards, target {cardset.target}, {cardset.hints} hints")
-    if mode == WIN:
-        print(f"Optimal win probability: {value:.4%}")
-    else:
-        print(f"Optimal expected score: {value:.4f}")
-    origin = "read from the cache" if advisor.from_cache else f"{advisor.solver.stats.states:,} positions solved"
-    print(f"Time: {seconds:.2f} s ({origin})")
-    print(f"Positions: {len(advisor.solver.memo):,}")
-    peak = peak_memory_mb()
-    if peak is not None:
-        print(f"Peak memory: {peak:.0f} MB")
-    say_kept(advisor.place)
+    took = clock.read()
+    odds = f"Optimal win probability: {value:.4%}" if mode == WIN else f"Optimal expected score: {value:.4f}"
+    solved = None if advisor.from_cache else advisor.solver.stats.states
+    positions = f"{len(advisor.solver.memo):,}"
+    print_solved(advisor.place, [heading(cardset), odds], took, solved=solved, positions=positions, processor=False)
     return 0
 
 
@@ -100,6 +91,11 @@ def set_name(cardset: CardSet) -> str:
     return "the default set (a reconstruction)" if cardset.source == "default" else cardset.source
 
 
+def heading(cardset: CardSet) -> str:
+    """The first line of what the command prints: the card set, its size, target and hints."""
+    return f"Card set: {set_name(cardset)}, {len(cardset.cards)} cards, target {cardset.target}, {cardset.hints} hints"
+
+
 def print_size(advisor: Advisor) -> int:
     """``--size``: how many positions the solve values and the memory it takes, against the limit."""
     from tabletop_muses.size import estimate_size, gigabytes
@@ -108,7 +104,7 @@ def print_size(advisor: Advisor) -> int:
     size = estimate_size(cardset, advisor.solver.mode)
     needed = advisor.solver.memory_needed(size)
     limit = advisor.solver.memory_limit
-    print(f"Card set: {set_name(cardset)}, {len(cardset.cards)} cards, target {cardset.target}, {cardset.hints} hints")
+    print(heading(cardset))
     print(f"Positions: at most {size.positions:,}")
     print(f"Memory: about {gigabytes(needed)}")
     if limit is not None and needed > limit:
