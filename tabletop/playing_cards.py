@@ -160,6 +160,27 @@ class Card:
             raise CardError(f"a card's number is from 0 to {DECK_SIZE - 1}, not {index}")
         return _BY_INDEX[index]
 
+    @property
+    def number(self) -> int:
+        """The card as solvers number it: ``rank * 4 + suit`` (:data:`FIRST_NUMBER` to :data:`LAST_NUMBER`).
+
+        The order of :attr:`index`, moved up past 0 so that 0 can stand for no card; the rank is
+        ``number >> SUIT_BITS`` and the suit's place ``number & SUIT_MASK``.
+
+        >>> Card.parse("AC").number, Card.parse("KS").number, Card.from_number(46)
+        (4, 55, Card.parse('JH'))
+        """
+        if self.suit is None:
+            raise CardError("a joker has no place among the 52 cards")
+        return (self.rank << SUIT_BITS) | self.suit._order  # type: ignore[attr-defined,no-any-return]
+
+    @classmethod
+    def from_number(cls, number: int) -> Card:
+        """The card numbered ``number`` by :attr:`number`."""
+        if not FIRST_NUMBER <= number <= LAST_NUMBER:
+            raise CardError(f"a card's solver number is from {FIRST_NUMBER} to {LAST_NUMBER}, not {number}")
+        return _BY_INDEX[number - FIRST_NUMBER]
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """A card from its notation or display form, in any case: ``AS``, ``td``, ``10D``, ``10♦``, ``Q♥``, ``JK``.
@@ -183,6 +204,13 @@ class Card:
 
 DECK_SIZE = 52
 JOKER = Card(JOKER_RANK, None)
+SUIT_BITS = 2
+"""A card's :attr:`Card.number` holds its suit's place (0 to 3) in this many low bits, its rank above them."""
+SUIT_MASK = (1 << SUIT_BITS) - 1
+FIRST_NUMBER = ACE << SUIT_BITS
+"""The Ace of clubs' :attr:`Card.number`: no card is numbered 0."""
+LAST_NUMBER = (KING << SUIT_BITS) | SUIT_MASK
+"""The King of spades' :attr:`Card.number`."""
 _BY_INDEX: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(ACE, KING + 1) for suit in SUITS)
 
 

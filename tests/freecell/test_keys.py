@@ -8,9 +8,10 @@ import random
 from rich.console import Console
 
 from tabletop.loop import Match
+from tabletop.patience.board import HOME_TITLE
 from tabletop_freecell import game
 from tabletop_freecell.rules import HOME_KEY, Action, Move
-from tabletop_freecell.ui import HOME_TITLE, FreeCellUI
+from tabletop_freecell.ui import FreeCellUI
 
 
 def home_paths(deal: int) -> tuple[list[tuple[str, ...]], dict[str, str]]:

@@ -6,18 +6,18 @@ import pytest
 
 from tabletop.game import IllegalActionError, InvalidActionError, InvalidStateError
 from tabletop.loop import Match
+from tabletop.patience import safe_home, sequence_limit
 from tabletop.playing_cards import Card, Suit, parse_cards
 from tabletop.testing import check_game
 from tabletop_freecell import game
 from tabletop_freecell.rules import (
     BLOCK,
+    BUILD,
     RANDOM_DEALS,
     Block,
     Deal,
     FreeCellState,
     Move,
-    safe_home_rank,
-    supermove_limit,
 )
 
 # The layouts of deals 1 and 617 as Rosetta Code's task "Deal cards for FreeCell" publishes them
@@ -107,11 +107,11 @@ def test_bad_notation_is_refused_with_a_message(text: str) -> None:
 
 
 def test_supermove_formula() -> None:
-    assert supermove_limit(4, 0, to_empty=False) == 5
-    assert supermove_limit(0, 0, to_empty=False) == 1
-    assert supermove_limit(1, 2, to_empty=False) == 8
-    assert supermove_limit(1, 2, to_empty=True) == 4
-    assert supermove_limit(3, 1, to_empty=True) == 4
+    assert sequence_limit(4, 0, to_empty=False) == 5
+    assert sequence_limit(0, 0, to_empty=False) == 1
+    assert sequence_limit(1, 2, to_empty=False) == 8
+    assert sequence_limit(1, 2, to_empty=True) == 4
+    assert sequence_limit(3, 1, to_empty=True) == 4
 
 
 def position(cascades: list[str], cells: list[str | None], home: dict[str, int] | None = None) -> FreeCellState:
@@ -153,11 +153,11 @@ def test_onto_an_empty_cascade_the_limit_is_halved_and_shorter_moves_are_offered
 
 def test_safe_moves_home_wait_for_the_other_colour() -> None:
     home = {Suit.CLUBS: 2, Suit.SPADES: 1, Suit.HEARTS: 2, Suit.DIAMONDS: 2}
-    assert safe_home_rank(home, Card.parse("AS")) is False  # not next: the spade ace is home already
-    assert safe_home_rank(home, Card.parse("2S"))  # twos always
-    assert not safe_home_rank(home, Card.parse("3H"))  # 2S could still need the 3H
+    assert safe_home(BUILD, home, Card.parse("AS")) is False  # not next: the spade ace is home already
+    assert safe_home(BUILD, home, Card.parse("2S"))  # twos always
+    assert not safe_home(BUILD, home, Card.parse("3H"))  # 2S could still need the 3H
     home[Suit.SPADES] = 2
-    assert safe_home_rank(home, Card.parse("3H"))
+    assert safe_home(BUILD, home, Card.parse("3H"))
 
 
 def test_automatic_moves_can_be_turned_off() -> None:

@@ -8,14 +8,15 @@ True
 
 from __future__ import annotations
 
+from tabletop.playing_cards import Card
 from tabletop_freecell.rules import CELL_KEYS, HOME_KEY, FreeCellState, Move
-from tabletop_freecell.solver import CELL, EMPTY, HOME, NODE_LIMIT, Result, Step, int_card, solve_state
+from tabletop_freecell.solver import CELL, EMPTY, HOME, NODE_LIMIT, Result, Step, solve_state
 
 
 def step_move(state: FreeCellState, step: Step) -> Move:
     """The game's move that makes the solver's ``step`` in ``state`` (onto the first empty cascade when the
     step goes to an empty one, as any of them will do)."""
-    card = int_card(step.card)
+    card = Card.from_number(step.card)
     if card in state.cells:
         source = CELL_KEYS[state.cells.index(card)]
     else:
@@ -26,7 +27,7 @@ def step_move(state: FreeCellState, step: Step) -> Move:
     if step.target == CELL:
         return Move(source, CELL_KEYS[state.cells.index(None)])
     if step.target != EMPTY:
-        under = int_card(step.target)
+        under = Card.from_number(step.target)
         return Move(source, str(next(i for i, c in enumerate(state.cascades) if c and c[-1] == under) + 1))
     target = str(next(i for i, c in enumerate(state.cascades) if not c) + 1)
     if source in CELL_KEYS:
@@ -46,7 +47,7 @@ def line_of(state: FreeCellState, steps: tuple[Step, ...]) -> list[str]:
         line.append(str(move))
         if not here.auto:
             for value in step.went_home:
-                card = int_card(value)
+                card = Card.from_number(value)
                 source = (
                     CELL_KEYS[here.cells.index(card)]
                     if card in here.cells

@@ -20,6 +20,7 @@ from tabletop_freecell.rules import (
     CELLS,
     DEAL,
     MOVE_LIMIT,
+    NAME,
     RANDOM_DEALS,
     RULES,
     Action,
@@ -41,7 +42,7 @@ class FreeCell(Game[Action]):
 
     info = GameInfo(
         id="freecell",
-        name="FreeCell",
+        name=NAME,
         summary="The classic patience: every card face up, four free cells, Microsoft's numbered deals",
         players=1,
         max_length=MOVE_LIMIT + 2,  # the two draws of a random deal, then the moves

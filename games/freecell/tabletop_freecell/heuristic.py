@@ -5,15 +5,19 @@ Lower is nearer. An estimate weighs the cards not home, the cards lying on a low
 and the free cells taken; empty cascades count in its favour. The solver's searches differ in these
 weights and in which of two equal positions they take first: the newest (a deeper line) or the oldest.
 
->>> weights = Weights(3, 4, 1, 2, 3)
->>> king_left = (b"",) * 7 + (bytes([13 * 4 + 3]),)  # the king of spades alone in a cascade
->>> weights.distance(king_left, b"", (13, 13, 13, 12)), weights.distance((b"",) * 8, bytes([13 * 4 + 3]), (13, 13, 13, 12))
+>>> from tabletop.playing_cards import Card
+>>> weights, king = Weights(3, 4, 1, 2, 3), bytes([Card.parse("KS").number])
+>>> king_left = (b"",) * 7 + (king,)  # the king of spades alone in a cascade
+>>> weights.distance(king_left, b"", (13, 13, 13, 12)), weights.distance((b"",) * 8, king, (13, 13, 13, 12))
 (-18, -19)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from tabletop.patience.numbered import RANK_OF, SUIT_COUNT, number_of
+from tabletop.playing_cards import DECK_SIZE, KING
 
 CACHE_SIZE = 1_000_000
 """Cascades whose count of buried cards is remembered before the memory is cleared."""
@@ -23,7 +27,8 @@ _buried_cache: dict[bytes, int] = {}
 def buried(cascade: bytes) -> int:
     """How many cards of ``cascade`` (bottom first) lie above a card of lower rank.
 
-    >>> buried(bytes([13 * 4, 2 * 4, 9 * 4, 5 * 4]))  # K 2 9 5: the 9 and the 5 lie above the 2
+    >>> from tabletop.playing_cards import parse_cards
+    >>> buried(bytes(c.number for c in parse_cards("KC 2C 9C 5C")))  # the 9 and the 5 lie above the 2
     2
     """
     found = _buried_cache.get(cascade)
@@ -31,7 +36,7 @@ def buried(cascade: bytes) -> int:
         found = 0
         lowest = 99
         for card in cascade:
-            rank = card >> 2
+            rank = RANK_OF[card]
             if rank > lowest:
                 found += 1
             else:
@@ -45,15 +50,16 @@ def buried(cascade: bytes) -> int:
 def above_needed(cascades: tuple[bytes, ...], home: tuple[int, ...]) -> int:
     """How many cards lie above the next card of each foundation, summed over the four.
 
-    >>> above_needed((bytes([1 * 4, 13 * 4, 12 * 4]),) + (b"",) * 7, (0, 13, 13, 13))  # A♣ under K♣ Q♣
+    >>> from tabletop.playing_cards import parse_cards
+    >>> above_needed((bytes(c.number for c in parse_cards("AC KC QC")),) + (b"",) * 7, (0, 13, 13, 13))
     2
     """
     above = 0
-    for suit in range(4):
+    for suit in range(SUIT_COUNT):
         rank = home[suit] + 1
-        if rank > 13:
+        if rank > KING:
             continue
-        needed = rank * 4 + suit
+        needed = number_of(rank, suit)
         for cascade in cascades:
             at = cascade.find(needed)
             if at >= 0:
@@ -75,7 +81,7 @@ class Weights:
 
     def distance(self, cascades: tuple[bytes, ...], cells: bytes, home: tuple[int, ...]) -> int:
         """The estimate for a position."""
-        out = 52 - home[0] - home[1] - home[2] - home[3]
+        out = DECK_SIZE - home[0] - home[1] - home[2] - home[3]
         hidden = 0
         empty = 0
         for cascade in cascades:

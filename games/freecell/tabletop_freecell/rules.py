@@ -16,8 +16,6 @@ the longest sequence that fits, and ``57/2`` just two cards.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tabletop.game import (
@@ -31,20 +29,22 @@ from tabletop.game import (
     one_of,
     whole_number,
 )
-from tabletop.patience import cards_home
+from tabletop.patience import ALTERNATE_COLOURS, cards_home, next_home, safe_home, sequence_limit
+from tabletop.patience.notation import Dealing, read_move
+from tabletop.patience.record import checked, home_json, read_home, read_record, reading, record_json
 from tabletop.playing_cards import (
     ACE,
     DECK_SIZE,
     KING,
     SUITS,
     Card,
-    CardError,
     Suit,
     deal_rows,
     microsoft_deal,
     numbered_outcomes,
 )
 
+NAME = "FreeCell"
 CASCADES = 8
 MAX_CELLS = 4
 CASCADE_KEYS = "12345678"
@@ -52,11 +52,18 @@ CELL_KEYS = "abcd"
 HOME_KEY = "h"
 HOME_ALIASES = "hf"
 """Letters read as the foundations: ``h`` (home) as written, ``f`` as some programs write it."""
+MOVE_PATTERN = r"\s*([1-8a-d])\s*([1-8a-dhf])(?:\s*/\s*(\d{1,2}))?\s*"
+"""A move: source, destination, and a count of cards for a move between cascades."""
+MOVE_HELP = (
+    "a FreeCell move: write a source and a destination, cascades 1-8, free cells a-d, h for home (3a, a8, 1h, 57)"
+)
 RANDOM_DEALS = 32_000
 """A random game picks one of the 32,000 classic deals (Microsoft's first FreeCell numbered its deals 1 to 32,000)."""
 BLOCK = 200
 """Chance picks a random deal in two draws, a block of 200 numbers and then one of them, each as likely: two
 small chance nodes rather than one of 32,000 outcomes."""
+BUILD = ALTERNATE_COLOURS
+"""Cascades build down in alternate colours; the solver and the automatic moves home follow the same rule."""
 MOVE_LIMIT = 1_000
 """A game ends, lost, after this many moves: a safeguard no real game comes near (solutions take about 100)."""
 
@@ -79,14 +86,8 @@ AUTO = one_of(
 )
 
 
-@dataclass(frozen=True)
-class Deal:
-    """Chance deals Microsoft's deal ``number``."""
-
-    number: int
-
-    def __str__(self) -> str:
-        return f"deal {self.number}"
+class Deal(Dealing[int]):
+    """Chance deals Microsoft's deal numbered ``what``."""
 
 
 @dataclass(frozen=True)
@@ -120,17 +121,10 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """A move from its notation; :class:`InvalidActionError` for text that is no FreeCell move."""
-        found = re.fullmatch(r"\s*([1-8a-d])\s*([1-8a-dhf])(?:\s*/\s*(\d{1,2}))?\s*", text.lower())
-        if found is None:
-            raise InvalidActionError(
-                f"{text!r} is not a FreeCell move: write a source and a destination, cascades 1-8, "
-                "free cells a-d, h for home (3a, a8, 1h, 57)"
-            )
+        found = read_move(text, MOVE_PATTERN, MOVE_HELP)
         source, target, count = found.group(1), found.group(2), found.group(3)
         if target in HOME_ALIASES:
             target = HOME_KEY
-        if source == target:
-            raise InvalidActionError(f"{text!r} moves a card to where it is")
         number = int(count) if count else 0
         if count and (source not in CASCADE_KEYS or target not in CASCADE_KEYS or number < 1):
             raise InvalidActionError(f"{text!r}: a count of cards is given only from a cascade to a cascade")
@@ -152,50 +146,6 @@ def place_words(key: str) -> str:
     if key in CELL_KEYS:
         return f"free cell {key}"
     return "home"
-
-
-def builds_on(card: Card, under: Card) -> bool:
-    """Whether ``card`` may lie on ``under`` in a cascade: one rank lower, the other colour."""
-    return card.rank == under.rank - 1 and card.is_red != under.is_red
-
-
-def top_run(cascade: Sequence[Card]) -> int:
-    """How many cards at the top of ``cascade`` form a sequence (down by one, colours alternating)."""
-    if not cascade:
-        return 0
-    n = 1
-    while n < len(cascade) and builds_on(cascade[-n], cascade[-n - 1]):
-        n += 1
-    return n
-
-
-def supermove_limit(free_cells: int, empty_cascades: int, *, to_empty: bool) -> int:
-    """How many cards move as a unit: (free cells + 1) x 2^(empty cascades), the target not counted.
-
-    >>> supermove_limit(4, 0, to_empty=False), supermove_limit(2, 1, to_empty=False), supermove_limit(2, 1, to_empty=True)
-    (5, 6, 3)
-    """
-    usable = empty_cascades - 1 if to_empty else empty_cascades
-    return (free_cells + 1) << max(0, usable)
-
-
-def safe_home_rank(home: Mapping[Suit, int], card: Card) -> bool:
-    """Whether ``card`` may go home by itself: it is next on its foundation, and no card of the other colour
-    that could still need to be built on it remains (Aces and twos always; else both foundations of the other
-    colour hold at least the rank below).
-
-    >>> safe_home_rank({Suit.CLUBS: 4, Suit.SPADES: 4, Suit.HEARTS: 4, Suit.DIAMONDS: 0}, Card.parse("5H"))
-    True
-    >>> safe_home_rank({Suit.CLUBS: 4, Suit.SPADES: 2, Suit.HEARTS: 4, Suit.DIAMONDS: 0}, Card.parse("5H"))
-    False
-    """
-    assert card.suit is not None
-    if home[card.suit] != card.rank - 1:
-        return False
-    if card.rank <= 2:
-        return True
-    others = [home[s] for s in SUITS if s.is_red != card.suit.is_red]
-    return min(others) >= card.rank - 1
 
 
 class FreeCellState(State[Action]):
@@ -278,15 +228,15 @@ class FreeCellState(State[Action]):
         cascade = self.cascades[int(source) - 1]
         onto = self.cascades[int(target) - 1]
         free, empty = room if room is not None else (self.free_cells(), self.empty_cascades())
-        run = top_run(cascade) if run_known is None else run_known
+        run = BUILD.top_run(cascade) if run_known is None else run_known
         if not onto:
-            most = min(run, supermove_limit(free, empty, to_empty=True))
+            most = min(run, sequence_limit(free, empty, to_empty=True))
             if most == len(cascade):
                 most -= 1  # moving a whole cascade to an empty one changes nothing
             return list(range(1, most + 1))
         under = onto[-1]
         n = under.rank - cascade[-1].rank  # only the card one rank below ``under`` can go on it
-        if 1 <= n <= min(run, supermove_limit(free, empty, to_empty=False)) and builds_on(cascade[-n], under):
+        if 1 <= n <= min(run, sequence_limit(free, empty, to_empty=False)) and BUILD.builds_on(cascade[-n], under):
             return [n]
         return []
 
@@ -304,13 +254,13 @@ class FreeCellState(State[Action]):
         for source in sources:
             card = self.card_at(source)
             assert card is not None
-            if self._goes_home(card):
+            if next_home(self.home, card):
                 actions.append(Move(source, HOME_KEY))
             if is_cascade(source):
                 for i, cell in enumerate(self.cells):
                     if cell is None:
                         actions.append(Move(source, CELL_KEYS[i]))
-            run = top_run(self.cascades[int(source) - 1]) if is_cascade(source) else 0
+            run = BUILD.top_run(self.cascades[int(source) - 1]) if is_cascade(source) else 0
             for target in CASCADE_KEYS:
                 if target == source:
                     continue
@@ -321,13 +271,9 @@ class FreeCellState(State[Action]):
                         actions.extend(Move(source, target, n) for n in counts[:-1])
                 else:
                     onto = self.cascades[int(target) - 1]
-                    if not onto or builds_on(card, onto[-1]):
+                    if not onto or BUILD.builds_on(card, onto[-1]):
                         actions.append(Move(source, target))
         return actions
-
-    def _goes_home(self, card: Card) -> bool:
-        assert card.suit is not None
-        return self.home[card.suit] == card.rank - 1
 
     def _why_illegal(self, action: Action) -> str:
         if not isinstance(action, Move) or self.is_terminal():
@@ -347,7 +293,7 @@ class FreeCellState(State[Action]):
         if is_cascade(source):
             counts = self.movable(source, target)
             if not counts:
-                limit = supermove_limit(
+                limit = sequence_limit(
                     self.free_cells(), self.empty_cascades(), to_empty=not self.cascades[int(target) - 1]
                 )
                 return f"{action}: no sequence of at most {limit} cards from cascade {source} fits on cascade {target}"
@@ -361,7 +307,7 @@ class FreeCellState(State[Action]):
             self.block = action.first
             return
         if isinstance(action, Deal):
-            self._lay_out(action.number)
+            self._lay_out(action.what)
             self._go_home_by_itself(None)
             return
         cards = self._take(action)
@@ -406,7 +352,7 @@ class FreeCellState(State[Action]):
             moved = False
             for key in CASCADE_KEYS + self.cell_keys():
                 card = self.card_at(key)
-                if card is not None and safe_home_rank(self.home, card):
+                if card is not None and safe_home(BUILD, self.home, card):
                     self._take(Move(key, HOME_KEY))
                     assert card.suit is not None
                     self.home[card.suit] = card.rank
@@ -439,7 +385,7 @@ class FreeCellState(State[Action]):
         if isinstance(action, Block):
             return f"A deal from {action.first} to {action.first + BLOCK - 1} is drawn."
         if isinstance(action, Deal):
-            return f"Deal {action.number} is dealt."
+            return f"Deal {action.what} is dealt."
         card = self.card_at(action.source)
         if card is None:  # not a legal move: say what it names
             return f"{action}: from {place_words(action.source)} to {place_words(action.target)}."
@@ -480,9 +426,8 @@ class FreeCellState(State[Action]):
             "auto": self.auto,
             "cascades": [" ".join(str(c) for c in cascade) for cascade in self.cascades],
             "cells": [None if c is None else str(c) for c in self.cells],
-            "home": {s.value: self.home[s] for s in SUITS},
-            "moves": list(self.moves),
-            "automatic": [" ".join(a) for a in self.automatic],
+            "home": home_json(self.home),
+            **record_json(self.moves, self.automatic),
         }
 
     def invariant_violations(self) -> list[str]:
@@ -500,7 +445,7 @@ def state_from_json(data: JSON) -> FreeCellState:
     """A state from :meth:`FreeCellState.to_json`'s form; :class:`InvalidStateError` saying what is wrong."""
     if not isinstance(data, dict):
         raise InvalidStateError("a FreeCell state is a JSON object")
-    try:
+    with reading(NAME):
         deal, cells, auto = data["deal"], data["cells_count"], data["auto"]
         if not (isinstance(deal, int) and isinstance(cells, int) and isinstance(auto, bool)):
             raise TypeError("deal, cells_count and auto must be a number, a number and true or false")
@@ -514,17 +459,11 @@ def state_from_json(data: JSON) -> FreeCellState:
         state.block = block
         state.cascades = [[Card.parse(w) for w in str(text).split()] for text in data["cascades"]]
         state.cells = [None if c is None else Card.parse(str(c)) for c in data["cells"]]
-        state.home = {s: int(data["home"][s.value]) for s in SUITS}
-        state.moves = [str(m) for m in data["moves"]]
-        state.automatic = [str(a).split() for a in data["automatic"]]
-    except (KeyError, TypeError, ValueError, CardError) as exc:
-        raise InvalidStateError(f"malformed FreeCell state: {exc}") from None
+        state.home = read_home(data["home"])
+        state.moves, state.automatic = read_record(data)
     if len(state.cascades) != CASCADES or any(not 0 <= r <= KING for r in state.home.values()):
         raise InvalidStateError("a FreeCell state has 8 cascades and foundations from 0 to 13")
-    problems = state.invariant_violations()
-    if problems:
-        raise InvalidStateError(f"malformed FreeCell state: {problems[0]}")
-    return state
+    return checked(state, NAME)
 
 
 RULES = """\

@@ -1,10 +1,11 @@
 """The solver's search: positions as small byte strings, every move from a position, best-first search.
 
-A position is ``(cascades, cells, home)``: the eight cascades as ``bytes`` (a card is ``rank * 4 + suit``,
-bottom card first) sorted, so that positions differing only in the order of their cascades are one; the
-free cells' cards as sorted ``bytes``; the foundations' ranks by suit. ``(cascades, cells)`` is the
-position's key (the foundations follow from the cards left). Safe moves home are made as part of the move
-that allows them, as the game makes them.
+A position is ``(cascades, cells, home)``: the eight cascades as ``bytes`` (a card is its
+:attr:`~tabletop.playing_cards.Card.number`, bottom card first) sorted, so that positions differing only in
+the order of their cascades are one; the free cells' cards as sorted ``bytes``; the foundations' ranks by
+suit. ``(cascades, cells)`` is the position's key (the foundations follow from the cards left). Safe moves
+home are made as part of the move that allows them, as the game makes them (the rules are the patience kit's,
+:mod:`tabletop.patience`, as the game's).
 
 A move is ``(card, target, count, went_home)``: the card (the lowest of a sequence of ``count``) goes to
 :data:`HOME`, to a free cell (:data:`CELL`), onto an empty cascade (:data:`EMPTY`) or onto the card
@@ -23,17 +24,17 @@ import heapq
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from tabletop.patience import safe_home_number, sequence_limit
+from tabletop.patience.numbered import BELOW_HOME, RANK_OF, SUIT_OF
+from tabletop.playing_cards import DECK_SIZE
+from tabletop_freecell.rules import BUILD
+
 HOME = -1
 """A move's target: the foundation of the card's suit."""
 CELL = -2
 """A move's target: a free cell."""
 EMPTY = -3
 """A move's target: an empty cascade."""
-
-RED_SUIT_INDEXES = (1, 2)
-"""Diamonds and hearts (suits are numbered clubs, diamonds, hearts, spades)."""
-KING = 13
-CARDS = 52
 
 Cascades = tuple[bytes, ...]
 Packed = tuple[Cascades, bytes, tuple[int, ...]]
@@ -43,32 +44,6 @@ Move = tuple[int, int, int, bytes]
 Evaluate = Callable[[Cascades, bytes, tuple[int, ...]], int]
 
 
-def _red(card: int) -> bool:
-    return (card & 3) in RED_SUIT_INDEXES
-
-
-def _builds_on(card: int, under: int) -> bool:
-    return (card >> 2) == (under >> 2) - 1 and _red(card) != _red(under)
-
-
-FITS = frozenset((card, under) for card in range(4, 56) for under in range(4, 56) if _builds_on(card, under))
-"""The pairs (card, under) where ``card`` may lie on ``under`` in a cascade."""
-_OPPOSITE = tuple((0, 3) if s in RED_SUIT_INDEXES else (1, 2) for s in range(4))
-"""For each suit, the two suits of the other colour (clubs and spades are black)."""
-
-
-def is_safe(home: tuple[int, ...] | list[int], card: int) -> bool:
-    """Whether ``card`` may go home by itself: next on its foundation, and no card of the other colour that
-    could still need it left (Aces and twos always; else both other-colour foundations hold the rank below)."""
-    rank, suit = card >> 2, card & 3
-    if home[suit] != rank - 1:
-        return False
-    if rank <= 2:
-        return True
-    a, b = _OPPOSITE[suit]
-    return home[a] >= rank - 1 and home[b] >= rank - 1
-
-
 def settle(cascades: list[bytes], cells: list[int], home: list[int]) -> bytes:
     """Send every card that may safely go home there, in place; the cards sent, in order."""
     went = bytearray()
@@ -76,28 +51,20 @@ def settle(cascades: list[bytes], cells: list[int], home: list[int]) -> bytes:
     while moved:
         moved = False
         for i, cascade in enumerate(cascades):
-            while cascade and is_safe(home, cascade[-1]):
+            while cascade and safe_home_number(BUILD, home, cascade[-1]):
                 card = cascade[-1]
                 cascade = cascade[:-1]
-                home[card & 3] += 1
+                home[SUIT_OF[card]] += 1
                 went.append(card)
                 moved = True
             cascades[i] = cascade
         for card in list(cells):
-            if is_safe(home, card):
+            if safe_home_number(BUILD, home, card):
                 cells.remove(card)
-                home[card & 3] += 1
+                home[SUIT_OF[card]] += 1
                 went.append(card)
                 moved = True
     return bytes(went)
-
-
-def run_length(cascade: bytes) -> int:
-    """How many cards at the top of ``cascade`` form a sequence (down by one, colours alternating)."""
-    n = 1 if cascade else 0
-    while n < len(cascade) and (cascade[-n], cascade[-n - 1]) in FITS:
-        n += 1
-    return n
 
 
 def _after(
@@ -116,9 +83,9 @@ def _after(
         listed[i] = cascade
     went = b""
     new_home = list(home)
-    if uncovered < 0 or (uncovered and is_safe(home, uncovered)):
+    if uncovered < 0 or (uncovered and safe_home_number(BUILD, home, uncovered)):
         if uncovered < 0:
-            new_home[-uncovered & 3] += 1
+            new_home[SUIT_OF[-uncovered]] += 1
         went = settle(listed, new_cells, new_home)
     listed.sort()
     return (tuple(listed), bytes(sorted(new_cells)), tuple(new_home)), went
@@ -131,18 +98,19 @@ def successors(position: Packed, cell_count: int) -> Iterator[tuple[Move, Packed
     free = cell_count - len(cells)
     empties = sum(1 for c in cascades if not c)
     first_empty = empties - 1 if empties else -1  # empty cascades sort first: any of them will do
-    to_full = (free + 1) << empties
-    to_empty = (free + 1) << max(0, empties - 1)
-    runs = [run_length(c) for c in cascades]
+    to_full = sequence_limit(free, empties, to_empty=False)
+    to_empty = sequence_limit(free, empties, to_empty=True)
+    fits = BUILD.fits
+    runs = [BUILD.run_length(c) for c in cascades]
     cell_list = list(cells)
     # Home: a card next on its foundation (the safe ones went already).
     for i, cascade in enumerate(cascades):
-        if cascade and home[cascade[-1] & 3] == (cascade[-1] >> 2) - 1:
+        if cascade and home[SUIT_OF[cascade[-1]]] == BELOW_HOME[cascade[-1]]:
             card = cascade[-1]
             after, went = _after(cascades, cells, home, {i: cascade[:-1]}, list(cell_list), -card)
             yield (card, HOME, 1, went), after
     for card in cells:
-        if home[card & 3] == (card >> 2) - 1:
+        if home[SUIT_OF[card]] == BELOW_HOME[card]:
             rest = list(cell_list)
             rest.remove(card)
             after, went = _after(cascades, cells, home, {}, rest, -card)
@@ -153,7 +121,7 @@ def successors(position: Packed, cell_count: int) -> Iterator[tuple[Move, Packed
             continue
         under = onto[-1]
         for card in cells:
-            if (card, under) in FITS:
+            if fits[card][under]:
                 rest = list(cell_list)
                 rest.remove(card)
                 after, went = _after(cascades, cells, home, {j: onto + bytes((card,))}, rest, 0)
@@ -161,8 +129,8 @@ def successors(position: Packed, cell_count: int) -> Iterator[tuple[Move, Packed
         for i, cascade in enumerate(cascades):
             if i == j or not cascade:
                 continue
-            n = (under >> 2) - (cascade[-1] >> 2)
-            if 1 <= n <= runs[i] and n <= to_full and (cascade[-n], under) in FITS:
+            n = RANK_OF[under] - RANK_OF[cascade[-1]]
+            if 1 <= n <= runs[i] and n <= to_full and fits[cascade[-n]][under]:
                 left = cascade[:-n]
                 after, went = _after(
                     cascades, cells, home, {i: left, j: onto + cascade[-n:]}, list(cell_list), left[-1] if left else 0
@@ -216,7 +184,7 @@ class Search:
         self.step = -1 if newest_first else 1
         self.tie = 0
         self.expanded = 0
-        self.won: tuple[Move, ...] | None = () if sum(start[2]) == CARDS else None
+        self.won: tuple[Move, ...] | None = () if sum(start[2]) == DECK_SIZE else None
         self.parents: dict[Key, tuple[Key, Move] | None] = {(start[0], start[1]): None}
         self.frontier: list[tuple[int, int, Packed]] = [(evaluate(*start), 0, start)]
 
@@ -242,7 +210,7 @@ class Search:
                 if key in parents:
                     continue
                 parents[key] = (here, move)
-                if sum(after[2]) == CARDS:
+                if sum(after[2]) == DECK_SIZE:
                     self.won = _line(parents, key)
                     break
                 tie += step

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tabletop.playing_cards import SUITS, Card
+from tabletop.playing_cards import SUITS
 from tabletop_freecell.heuristic import STRATEGIES
 from tabletop_freecell.search import CELL, EMPTY, HOME, Packed, Search
 
@@ -85,22 +85,11 @@ class Result:
         return not self.solved and self.exhausted
 
 
-def card_int(card: Card) -> int:
-    """A card as the solver numbers it: ``rank * 4 + suit`` (suits in the order clubs, diamonds, hearts, spades)."""
-    assert card.suit is not None
-    return card.rank * 4 + card.suit.index
-
-
-def int_card(value: int) -> Card:
-    """The card numbered ``value`` by :func:`card_int`."""
-    return Card(value >> 2, SUITS[value & 3])
-
-
 def from_state(state: FreeCellState) -> Position:
     """The solver's form of a game position."""
     return Position(
-        cascades=tuple(tuple(card_int(c) for c in cascade) for cascade in state.cascades),
-        cells=tuple(sorted(card_int(c) for c in state.cells if c is not None)),
+        cascades=tuple(tuple(c.number for c in cascade) for cascade in state.cascades),
+        cells=tuple(sorted(c.number for c in state.cells if c is not None)),
         home=(state.home[SUITS[0]], state.home[SUITS[1]], state.home[SUITS[2]], state.home[SUITS[3]]),
         cell_count=state.cell_count,
     )

@@ -16,9 +16,10 @@ from rich.console import Group
 from rich.text import Text
 
 from tabletop.game import FullView
-from tabletop.playing_cards import SUITS, Card
-from tabletop.ui.base import GameUI, Step
+from tabletop.patience.board import EMPTY, HOME_TITLE, PatienceUI, card_text, home_text, pile_text
+from tabletop.ui.base import Step
 from tabletop_freecell.rules import (
+    BUILD,
     CASCADE_KEYS,
     CELL_KEYS,
     HOME_KEY,
@@ -27,24 +28,12 @@ from tabletop_freecell.rules import (
     Move,
     is_cascade,
     state_from_json,
-    top_run,
 )
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from tabletop.game import State, View
-
-HOME_TITLE = "Home"
-"""The first list's entry that sends a card home."""
-EMPTY = "··"
-"""An empty free cell or foundation."""
-RANK_SHOWN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-
-
-def card_text(card: Card) -> Text:
-    """A card as ``10♦``: red suits in red as well, the symbol telling the suit without colour."""
-    return Text(card.display, style="red" if card.is_red else "bold")
+    from tabletop.game import View
 
 
 def _state(view: View) -> FreeCellState:
@@ -61,11 +50,8 @@ def header(state: FreeCellState) -> Text:
         line.append(f"{key} ")
         line.append_text(card_text(card) if card else Text(EMPTY, style="dim"))
         line.append(" ")
-    line.append("│ home")
-    for suit in SUITS:
-        rank = state.home[suit]
-        line.append(f" {suit.symbol}")
-        line.append(RANK_SHOWN[rank - 1] if rank else EMPTY, style="" if rank else "dim")
+    line.append("│ ")
+    line.append_text(home_text(state.home))
     if not state.auto:
         line.append(" │ manual")
     return line
@@ -74,29 +60,21 @@ def header(state: FreeCellState) -> Text:
 def cascade_line(state: FreeCellState, index: int) -> Text:
     """``3 │ J♦ K♦ 2♠ 4♣`` with the movable sequence at the top underlined."""
     cascade = state.cascades[index]
-    line = Text(f"{index + 1} │ ", style="bold")
-    run = top_run(cascade)
-    for i, card in enumerate(cascade):
-        text = card_text(card)
-        if i >= len(cascade) - run and run > 1:
+    run = BUILD.top_run(cascade)
+    texts = [card_text(card) for card in cascade]
+    if run > 1:
+        for text in texts[-run:]:
             text.stylize("underline")
-        line.append_text(text)
-        line.append(" ")
-    if not cascade:
-        line.append("(empty)", style="dim")
-    return line
+    return pile_text(str(index + 1), texts)
 
 
-class FreeCellUI(GameUI[Action]):
+class FreeCellUI(PatienceUI[Action]):
     """The layout as one header line and a line per cascade; moves by source then destination."""
 
     def render(self, view: View, log: Sequence[str]) -> RenderableType:
         state = _state(view)
         lines = [header(state)] + [cascade_line(state, i) for i in range(len(state.cascades))]
         return Group(*lines)
-
-    def render_result(self, state: State[Action]) -> RenderableType:
-        return Text(state.outcome_text(), style="bold")
 
     def steps(self, view: View, legal: Sequence[Action]) -> list[Step[Action]]:
         state = _state(view)
@@ -153,15 +131,12 @@ class FreeCellUI(GameUI[Action]):
             + [label for k in keys for label in _target_labels(state, k, moving)]
         )
 
-    def whole_log(self, lines: Sequence[str]) -> list[str]:
-        return list(lines)
-
 
 def source_label(state: FreeCellState, key: str) -> str:
     """``cascade 3: 9♠ 8♥`` (the sequence that may move), ``free cell a: 7♥``."""
     if is_cascade(key):
         cascade = state.cascades[int(key) - 1]
-        run = cascade[len(cascade) - top_run(cascade) :]
+        run = cascade[len(cascade) - BUILD.top_run(cascade) :]
         return f"cascade {key}: " + (" ".join(c.display for c in run) if run else "empty")
     card = state.card_at(key)
     return f"free cell {key}: {card.display if card else 'empty'}"
@@ -186,7 +161,7 @@ def move_target_label(state: FreeCellState, action: Move) -> str:
     cascade = state.cascades[int(action.source) - 1]
     counts = state.movable(action.source, action.target) if is_cascade(action.target) else [1]
     moving = action.count or (counts[-1] if counts else 1)
-    if moving >= top_run(cascade):
+    if moving >= BUILD.top_run(cascade):
         return label  # the whole run shown moves
     return f"{label}: {' '.join(c.display for c in cascade[-moving:])}"
 
@@ -209,5 +184,5 @@ def count_label(state: FreeCellState, source: str, count: int, longest: bool) ->
     cascade = state.cascades[int(source) - 1]
     cards = " ".join(c.display for c in cascade[-count:])
     if longest:
-        return f"all {count}: {cards}" if count >= top_run(cascade) else f"the most that can go, {count}: {cards}"
+        return f"all {count}: {cards}" if count >= BUILD.top_run(cascade) else f"the most that can go, {count}: {cards}"
     return f"{count} card{'s' if count > 1 else ''}: {cards}"

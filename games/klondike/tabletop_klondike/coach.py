@@ -25,8 +25,8 @@ from collections.abc import Callable, Sequence
 from tabletop.analysis import Analysis, Analyst, Rated
 from tabletop.game import Agent, InvalidActionError, View
 from tabletop.playing_cards import SUITS, Card, standard_deck
-from tabletop_klondike.rules import HIDDEN, Action, Draw, GiveUp, Move, TableView
-from tabletop_klondike.solver import Position, card_of, number, solve
+from tabletop_klondike.rules import Action, Draw, GiveUp, Move, TableView, shown_cards
+from tabletop_klondike.solver import Position, solve
 
 HINT_SAMPLES = 16
 """Deals the coach samples for a hint."""
@@ -38,17 +38,13 @@ PLAY_NODES = 200
 """Positions each of the computer level's solves may expand."""
 
 
-def _cards(text: str) -> list[Card | None]:
-    return [None if word == HIDDEN else Card.parse(word) for word in text.split()]
-
-
 def sample_positions(view: View, rng: random.Random, count: int) -> list[Position]:
     """``count`` positions the view cannot be told from, the cards it does not show dealt at random each time."""
     assert isinstance(view, TableView)
     table = view.table
-    piles = [_cards(p["cards"]) for p in table["piles"]]
-    stock = _cards(table["stock"])
-    waste = [c for c in _cards(table["waste"]) if c is not None]
+    piles = [shown_cards(p["cards"]) for p in table["piles"]]
+    stock = shown_cards(table["stock"])
+    waste = [c for c in shown_cards(table["waste"]) if c is not None]
     home = [int(table["home"][s.value]) for s in SUITS]
     shown: list[Card | None] = [c for pile in piles for c in pile] + stock + list(waste)
     seen = {c for c in shown if c is not None}
@@ -58,14 +54,14 @@ def sample_positions(view: View, rng: random.Random, count: int) -> list[Positio
     for _ in range(count):
         rng.shuffle(unseen)
         fill = iter(unseen)
-        full_piles = tuple(tuple(number(c if c is not None else next(fill)) for c in pile) for pile in piles)
-        full_stock = tuple(number(c if c is not None else next(fill)) for c in stock)
+        full_piles = tuple(tuple((c if c is not None else next(fill)).number for c in pile) for pile in piles)
+        full_stock = tuple((c if c is not None else next(fill)).number for c in stock)
         positions.append(
             Position(
                 full_piles,
                 tuple(int(p["down"]) for p in table["piles"]),
                 full_stock,
-                tuple(number(c) for c in waste),
+                tuple(c.number for c in waste),
                 tuple(home),
                 int(table["turned"]),
                 int(table["draw"]),
@@ -219,4 +215,4 @@ class CoachAgent(Agent[Action]):
         return max(legal, key=lambda a: counts.get(a, 0))
 
 
-__all__ = ["CoachAgent", "SamplingAnalyst", "card_of", "sample_positions"]
+__all__ = ["CoachAgent", "SamplingAnalyst", "sample_positions"]

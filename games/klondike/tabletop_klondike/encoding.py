@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from tabletop.encoding import Features, ViewEncoding
 from tabletop.game import View
-from tabletop.playing_cards import DECK_SIZE, SUITS, Card, parse_cards, standard_deck
+from tabletop.playing_cards import DECK_SIZE, SUITS, Card, standard_deck
 from tabletop_klondike.rules import (
-    HIDDEN,
     HOME_KEY,
     MOVE_LIMIT,
     PILE_KEYS,
@@ -31,6 +30,7 @@ from tabletop_klondike.rules import (
     GiveUp,
     Move,
     TableView,
+    shown_cards,
     suit_key,
 )
 
@@ -61,11 +61,6 @@ def distinct_actions() -> list[Action]:
     return actions
 
 
-def _seen(text: str) -> list[Card | None]:
-    """A pile's or the stock's cards as the view gives them, an unseen one as None."""
-    return [None if word == HIDDEN else parse_cards(word)[0] for word in text.split()]
-
-
 class KlondikeEncoding(ViewEncoding):
     """Each seen card's place and depth, each pile's face-down cards, the stock and waste sizes, the options."""
 
@@ -83,8 +78,8 @@ class KlondikeEncoding(ViewEncoding):
                 place[card.index], depth[card.index] = where, i
 
         for column, pile in enumerate(table["piles"]):
-            lay(_seen(pile["cards"]), column)
-        waste, stock = _seen(table["waste"]), _seen(table["stock"])
+            lay(shown_cards(pile["cards"]), column)
+        waste, stock = shown_cards(table["waste"]), shown_cards(table["stock"])
         lay(waste[::-1], WASTE_PLACE)  # the top first: depth 0 is the card in play
         lay(stock[::-1], STOCK_PLACE)
         for suit in SUITS:

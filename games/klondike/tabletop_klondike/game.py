@@ -24,10 +24,12 @@ from tabletop.game import (
     State,
     View,
 )
-from tabletop.playing_cards import DECK_SIZE, KING, SUITS, Card, CardError, FacedPile
+from tabletop.patience.record import checked, read_home, read_record, reading
+from tabletop.playing_cards import DECK_SIZE, KING, Card, CardError, FacedPile
 from tabletop_klondike.options import DRAW, PASSES, SCORING, variant_name
 from tabletop_klondike.rules import (
     MOVE_LIMIT,
+    NAME,
     PILES,
     RESIGN,
     STOCK_KEY,
@@ -64,7 +66,7 @@ def state_from_json(data: JSON) -> KlondikeState:
     """A state from :meth:`KlondikeState.to_json`'s form; :class:`InvalidStateError` saying what is wrong."""
     if not isinstance(data, dict):
         raise InvalidStateError("a Klondike state is a JSON object")
-    try:
+    with reading(NAME):
         draw, passes, vegas, dealt = data["draw"], data["passes"], data["vegas"], data["dealt"]
         if not (isinstance(draw, int) and isinstance(passes, int) and isinstance(vegas, bool)):
             raise TypeError("draw and passes must be numbers and vegas true or false")
@@ -78,24 +80,18 @@ def state_from_json(data: JSON) -> KlondikeState:
         state.piles = [FacedPile.from_json(p) for p in piles]
         state.stock = [Card.parse(w) for w in str(data["stock"]).split()]
         state.waste = [Card.parse(w) for w in str(data["waste"]).split()]
-        state.home = {s: int(data["home"][s.value]) for s in SUITS}
+        state.home = read_home(data["home"])
         state.turned, state.score = int(data["turned"]), int(data["score"])
         resigned = data["resigned"]
         if not isinstance(resigned, bool):
             raise TypeError("resigned must be true or false")
         state.resigned = resigned
-        state.moves = [str(m) for m in data["moves"]]
-        state.automatic = [str(a).split() for a in data["automatic"]]
-    except (KeyError, TypeError, ValueError, CardError) as exc:
-        raise InvalidStateError(f"malformed Klondike state: {exc}") from None
+        state.moves, state.automatic = read_record(data)
     if any(not 0 <= r <= KING for r in state.home.values()) or any(c.is_joker for c in state.cards_in_play()):
         raise InvalidStateError("a Klondike state has foundations from 0 to 13 and no joker")
     if state.turned < 0 or (state.passes and state.turned >= state.passes):
         raise InvalidStateError("the waste was turned over more often than the passes allow")
-    problems = state.invariant_violations()
-    if problems:
-        raise InvalidStateError(f"malformed Klondike state: {problems[0]}")
-    return state
+    return checked(state, NAME)
 
 
 RULES = """\
@@ -139,7 +135,7 @@ class Klondike(Game[Action]):
 
     info = GameInfo(
         id="klondike",
-        name="Klondike",
+        name=NAME,
         summary="The patience most people know: seven piles, a stock turned one or three cards at a time",
         players=1,
         max_length=DECK_SIZE + MOVE_LIMIT,

@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tabletop.game import (
     CHANCE,
@@ -39,7 +37,9 @@ from tabletop.game import (
     State,
     View,
 )
-from tabletop.patience import cards_home
+from tabletop.patience import ALTERNATE_COLOURS, cards_home, next_home
+from tabletop.patience.notation import Dealing, read_move
+from tabletop.patience.record import home_json, record_json
 from tabletop.playing_cards import (
     ACE,
     DECK_SIZE,
@@ -52,10 +52,10 @@ from tabletop.playing_cards import (
     standard_deck,
 )
 
-if TYPE_CHECKING:
-    pass
-
+NAME = "Klondike"
 PILES = 7
+BUILD = ALTERNATE_COLOURS
+"""Piles build down in alternate colours; the solver and the interface follow the same rule."""
 PILE_KEYS = "1234567"
 WASTE_KEY = "w"
 STOCK_KEY = "s"
@@ -67,6 +67,12 @@ STOCK_CARDS = 52 - TABLEAU_CARDS
 """The 24 cards of the stock."""
 MOVE_LIMIT = 1_000
 """A game ends, lost, after this many moves: a safeguard against going round the stock for ever."""
+MOVE_PATTERN = r"\s*([1-7w]|h[cdhs])\s*([1-7h])\s*"
+"""A move: a pile, the waste or a foundation, then a pile or home."""
+MOVE_HELP = (
+    "a Klondike move: write a source and a destination, piles 1-7, the waste w, home h (w5, 3h, 37, hs3), "
+    "or s to turn the stock"
+)
 HIDDEN = "??"
 """A face-down card, or a card of the stock not yet seen, in a view."""
 
@@ -79,14 +85,8 @@ VEGAS_STAKE, VEGAS_HOME = -52, 5
 """Vegas scoring: the game costs 52, each card home pays 5 (and a card taken back from home costs 5)."""
 
 
-@dataclass(frozen=True)
-class Dealt:
-    """Chance deals ``card`` to the next place of the deal (a pile, then the stock)."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"deal {self.card}"
+class Dealt(Dealing[Card]):
+    """Chance deals the card ``what`` to the next place of the deal (a pile, then the stock)."""
 
 
 @dataclass(frozen=True)
@@ -117,15 +117,8 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """A move from its notation; :class:`InvalidActionError` for text that is no Klondike move."""
-        found = re.fullmatch(r"\s*([1-7w]|h[cdhs])\s*([1-7h])\s*", text.lower())
-        if found is None:
-            raise InvalidActionError(
-                f"{text!r} is not a Klondike move: write a source and a destination, piles 1-7, the waste w, "
-                "home h (w5, 3h, 37, hs3), or s to turn the stock"
-            )
+        found = read_move(text, MOVE_PATTERN, MOVE_HELP)
         source, target = found.group(1), found.group(2)
-        if source == target:
-            raise InvalidActionError(f"{text!r} moves a card to where it is")
         if source.startswith(HOME_KEY) and target == HOME_KEY:
             raise InvalidActionError(f"{text!r}: a card at home goes back down onto a pile")
         return cls(source, target)
@@ -142,9 +135,9 @@ class GiveUp:
 Action = Dealt | Draw | Move | GiveUp
 
 
-def builds_on(card: Card, under: Card) -> bool:
-    """Whether ``card`` may lie on ``under`` on a pile: one rank lower, the other colour."""
-    return card.rank == under.rank - 1 and card.is_red != under.is_red
+def shown_cards(text: str) -> list[Card | None]:
+    """Cards as a view gives them (``?? 4S``), bottom or oldest first: None for each hidden one."""
+    return [None if word == HIDDEN else Card.parse(word) for word in text.split()]
 
 
 def suit_key(suit: Suit) -> str:
@@ -294,19 +287,15 @@ class KlondikeState(State[Action]):
         return seen
 
     def _fits_anywhere(self, card: Card) -> bool:
-        if self._goes_home(card):
+        if next_home(self.home, card):
             return True
         return any(self._fits_on(card, pile) for pile in self.piles)
 
     # -- moves ---------------------------------------------------------------------------------------------
-    def _goes_home(self, card: Card) -> bool:
-        assert card.suit is not None
-        return self.home[card.suit] == card.rank - 1
-
     @staticmethod
     def _fits_on(card: Card, pile: FacedPile) -> bool:
         top = pile.top
-        return card.rank == KING if top is None else builds_on(card, top)
+        return card.rank == KING if top is None else BUILD.builds_on(card, top)
 
     def run_start(self, source: int, target: int) -> int | None:
         """The index in pile ``source`` of the face-up card that moves onto pile ``target`` with the cards
@@ -333,14 +322,14 @@ class KlondikeState(State[Action]):
             actions.append(Draw())
         for i, pile in enumerate(self.piles):
             key = PILE_KEYS[i]
-            if pile.top is not None and self._goes_home(pile.top):
+            if pile.top is not None and next_home(self.home, pile.top):
                 actions.append(Move(key, HOME_KEY))
             for j in range(PILES):
                 if j != i and pile.face_up and self.run_start(i, j) is not None:
                     actions.append(Move(key, PILE_KEYS[j]))
         if self.waste:
             card = self.waste[-1]
-            if self._goes_home(card):
+            if next_home(self.home, card):
                 actions.append(Move(WASTE_KEY, HOME_KEY))
             actions += [Move(WASTE_KEY, PILE_KEYS[j]) for j, p in enumerate(self.piles) if self._fits_on(card, p)]
         for suit in SUITS:
@@ -384,7 +373,7 @@ class KlondikeState(State[Action]):
         # apply() has checked the action is legal.
         self._legal, self._stuck = None, None
         if isinstance(action, Dealt):
-            self._deal(action.card)
+            self._deal(action.what)
             return
         went: list[str] = []
         if isinstance(action, GiveUp):
@@ -470,7 +459,7 @@ class KlondikeState(State[Action]):
                 key=lambda i: self.piles[i].top.rank,  # type: ignore[union-attr]
             )
             card = self.piles[index].top
-            assert card is not None and self._goes_home(card)
+            assert card is not None and next_home(self.home, card)
             self.piles[index] = self.piles[index].take(1)
             self._send_home(card)
             went.append(str(card))
@@ -513,7 +502,7 @@ class KlondikeState(State[Action]):
             "piles": piles,
             "stock": " ".join(str(c) if known else HIDDEN for c in self.stock),
             "waste": " ".join(str(c) for c in self.waste),
-            "home": {s.value: self.home[s] for s in SUITS},
+            "home": home_json(self.home),
             "turned": self.turned,
             "score": self.score,
             "moves": len(self.moves),
@@ -560,9 +549,9 @@ class KlondikeState(State[Action]):
         if isinstance(action, Dealt):
             place = deal_place(self.dealt)
             if place is None:
-                return f"{action.card.display} is put in the stock."
+                return f"{action.what.display} is put in the stock."
             pile, face_up = place
-            return f"{action.card.display} is dealt {'face up' if face_up else 'face down'} on pile {pile + 1}."
+            return f"{action.what.display} is dealt {'face up' if face_up else 'face down'} on pile {pile + 1}."
         if isinstance(action, GiveUp):
             return "resign: give up; the game counts as lost."
         if isinstance(action, Draw):
@@ -603,12 +592,11 @@ class KlondikeState(State[Action]):
             "piles": [p.to_json() for p in self.piles],
             "stock": " ".join(str(c) for c in self.stock),
             "waste": " ".join(str(c) for c in self.waste),
-            "home": {s.value: self.home[s] for s in SUITS},
+            "home": home_json(self.home),
             "turned": self.turned,
             "score": self.score,
             "resigned": self.resigned,
-            "moves": list(self.moves),
-            "automatic": [" ".join(a) for a in self.automatic],
+            **record_json(self.moves, self.automatic),
         }
 
     def cards_in_play(self) -> list[Card]:
@@ -625,7 +613,7 @@ class KlondikeState(State[Action]):
             return ["the record of moves is malformed"]
         for i, pile in enumerate(self.piles):
             up = pile.face_up
-            if any(not builds_on(a, b) for b, a in itertools.pairwise(up)):
+            if any(not BUILD.builds_on(a, b) for b, a in itertools.pairwise(up)):
                 return [f"the face-up cards of pile {i + 1} are not a run down in alternate colours"]
             if self.dealt >= DECK_SIZE and pile.cards and pile.down == len(pile):
                 return [f"pile {i + 1}'s top card lies face down"]

@@ -1,14 +1,17 @@
 """A Klondike solver for a deal whose every card is known: a depth-first search with a table of positions seen.
 
 The coach gives it deals sampled from what the player sees; it never sees the
-real hidden cards. A position is small tuples of card numbers (suit x 13 +
-rank - 1), and the search moves in steps a player would name: the stock is
-turned as often as needed to bring a card up and that card played (one step,
-several turns), a run moves only when it turns a card face up, empties a pile
-for a King or frees a card to go home, and a card goes home by itself when no
-card could still need it. A found line is written in the game's notation.
+real hidden cards. A position is small tuples of card numbers
+(:attr:`~tabletop.playing_cards.Card.number`), and the search moves in steps a
+player would name: the stock is turned as often as needed to bring a card up
+and that card played (one step, several turns), a run moves only when it turns
+a card face up, empties a pile for a King or frees a card to go home, and a
+card goes home by itself when no card could still need it (the build rule and
+the safe move home are the patience kit's, as the game's). A found line is
+written in the game's notation.
 
->>> ks, qs, js = (number(Card.parse(t)) for t in ("KS", "QS", "JS"))
+>>> from tabletop.playing_cards import parse_cards
+>>> ks, qs, js = (c.number for c in parse_cards("KS QS JS"))
 >>> spades_left = Position(((ks, js), (qs,), (), (), (), (), ()), (1, 0, 0, 0, 0, 0, 0), (), (), (13, 13, 13, 10), 0, 1, 0)
 >>> solve(spades_left).moves
 ('1h', '2h', '1h')
@@ -21,48 +24,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from tabletop.playing_cards import KING, SUITS, Card
+from tabletop.patience import safe_home_number
+from tabletop.patience.numbered import BELOW_HOME, IS_KING, SUIT_OF
+from tabletop.playing_cards import DECK_SIZE, Card
+from tabletop_klondike.rules import BUILD, PILE_KEYS, PILES
 
-PILES = 7
 NODE_LIMIT = 20_000
 """Positions a solve may expand before it gives up (an unsettled answer, neither won nor proven lost)."""
-RED_SUITS = frozenset(i for i, s in enumerate(SUITS) if s.is_red)
-PILE_KEYS = "1234567"
-
-
-def number(card: Card) -> int:
-    """A card's number here: suit (clubs 0 ... spades 3) x 13 + rank - 1."""
-    assert card.suit is not None
-    return card.suit.index * 13 + card.rank - 1
-
-
-def card_of(value: int) -> Card:
-    """The card numbered ``value``."""
-    return Card(value % 13 + 1, SUITS[value // 13])
-
-
-def _rank(c: int) -> int:
-    return c % 13 + 1
-
-
-def _red(c: int) -> bool:
-    return c // 13 in RED_SUITS
-
-
-def _builds(card: int, under: int) -> bool:
-    return _rank(card) == _rank(under) - 1 and _red(card) != _red(under)
-
-
-# The search asks these of a card millions of times a solve: looked up by card number, not worked out again.
-CARDS = range(52)
-SUIT_OF = tuple(c // 13 for c in CARDS)
-RANK_OF = tuple(_rank(c) for c in CARDS)
-BELOW_HOME = tuple(r - 1 for r in RANK_OF)
-"""The foundation rank a card goes home onto."""
-IS_KING = tuple(r == KING for r in RANK_OF)
-BUILDS_ON = tuple(tuple(_builds(c, u) for u in CARDS) for c in CARDS)
-"""``BUILDS_ON[card][under]``: whether ``card`` may lie on ``under`` on a pile."""
-OTHER_COLOUR_SUITS = tuple(tuple(s for s in range(4) if (s in RED_SUITS) != _red(c)) for c in CARDS)
 
 
 class Position(NamedTuple):
@@ -94,11 +62,11 @@ class Position(NamedTuple):
         ``stock`` with its top last."""
         piles, downs, at = [], [], 0
         for size in range(1, PILES + 1):
-            pile = tuple(number(c) for c in tableau[at : at + size])
+            pile = tuple(c.number for c in tableau[at : at + size])
             at += size
             piles.append(pile)
             downs.append(max(0, len(pile) - 1))
-        return cls(tuple(piles), tuple(downs), tuple(number(c) for c in stock), (), (0, 0, 0, 0), 0, draw, passes)
+        return cls(tuple(piles), tuple(downs), tuple(c.number for c in stock), (), (0, 0, 0, 0), 0, draw, passes)
 
     def key(self) -> tuple[object, ...]:
         """What tells positions apart for the search (the passes used count only when they are limited)."""
@@ -106,22 +74,14 @@ class Position(NamedTuple):
 
     def won(self) -> bool:
         """Whether every card is home, or every card is face up on the piles (the rest then goes home)."""
-        return sum(self.home) == 52 or (not self.stock and not self.waste and not any(self.downs))
+        return sum(self.home) == DECK_SIZE or (not self.stock and not self.waste and not any(self.downs))
 
     def goes_home(self, c: int) -> bool:
         return self.home[SUIT_OF[c]] == BELOW_HOME[c]
 
     def safe_home(self, c: int) -> bool:
-        """Whether ``c`` may go home with no loss: next on its foundation, and no card of the other colour that
-        could still need to go on it is left (Aces and twos always)."""
-        home = self.home
-        below = BELOW_HOME[c]
-        if home[SUIT_OF[c]] != below:
-            return False
-        if below <= 1:
-            return True
-        first, second = OTHER_COLOUR_SUITS[c]
-        return home[first] >= below and home[second] >= below
+        """Whether ``c`` may go home with no loss (:func:`tabletop.patience.safe_home_number`)."""
+        return safe_home_number(BUILD, self.home, c)
 
 
 class Step(NamedTuple):
@@ -183,7 +143,7 @@ def _with_pile(piles: tuple[tuple[int, ...], ...], i: int, pile: tuple[int, ...]
 
 
 def _home_plus(home: tuple[int, ...], c: int) -> tuple[int, ...]:
-    s = c // 13
+    s = SUIT_OF[c]
     return home[:s] + (home[s] + 1,) + home[s + 1 :]
 
 
@@ -239,7 +199,7 @@ def steps(p: Position) -> list[Step]:
             frees = start > down and home[SUIT_OF[pile[start - 1]]] == BELOW_HOME[pile[start - 1]]
             if not (reveals or empties or frees):
                 continue  # a run that turns nothing up, empties no pile and frees nothing leads nowhere new
-            builds = BUILDS_ON[card]
+            builds = BUILD.fits[card]
             for j, t in enumerate(tops):
                 if j == i:
                     continue
@@ -258,7 +218,7 @@ def steps(p: Position) -> list[Step]:
         if home[SUIT_OF[c]] == BELOW_HOME[c]:
             after = Position(p.piles, p.downs, stock, waste[:-1], _home_plus(home, c), turned, p.draw, p.passes)
             scored.append((70 - turns, Step((*draws, "wh"), after)))
-        builds = BUILDS_ON[c]
+        builds = BUILD.fits[c]
         for j, t in enumerate(tops):
             if (t is None and IS_KING[c] and j == first_empty) or (t is not None and builds[t]):
                 piles = _with_pile(p.piles, j, p.piles[j] + (c,))

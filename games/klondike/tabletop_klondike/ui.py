@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.text import Text
 
-from tabletop.playing_cards import SUITS, Card
-from tabletop.ui.base import GameUI, Step
+from tabletop.patience.board import EMPTY, HOME_TITLE, PatienceUI, card_text, home_text, pile_text
+from tabletop.playing_cards import KING, SUITS, Card
+from tabletop.ui.base import Step
 from tabletop_klondike.rules import (
-    HIDDEN,
+    BUILD,
     HOME_KEY,
     PILE_KEYS,
     STOCK_CARDS,
@@ -31,33 +32,26 @@ from tabletop_klondike.rules import (
     Move,
     TableView,
     place_words,
+    shown_cards,
 )
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from tabletop.game import State, View
+    from tabletop.game import View
 
 DEALT_LINE = re.compile(r"(?:A card|\S+) is (?:dealt face (?:up|down) on pile \d|put in the stock)\.$")
 """A line of the deal in the log (as :meth:`KlondikeState.describe` words it)."""
 FACE_UP_LINE = re.compile(r"(\S+) is dealt face up on pile \d\.$")
 FACE_DOWN = "##"
 """A face-down card on a pile."""
-EMPTY = "··"
-RANK_SHOWN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 WASTE_SHOWN = 3
 """The waste's top cards shown, fanned (the last is the one that may be played)."""
-HOME_TITLE = "Home"
 BACK_DOWN_TITLE = "Take a card back from home"
 GIVE_UP_TITLE = "Give up (the game counts as lost)"
 GIVE_UP_KEY = "g"
 GIVE_UP_QUESTION = "Give up this game? It counts as lost."
 BACK_DOWN_KEY = "u"
-
-
-def card_text(card: Card) -> Text:
-    """A card as ``10♦``: red suits in red as well, the symbol telling the suit without colour."""
-    return Text(card.display, style="red" if card.is_red else "bold")
 
 
 class Table:
@@ -67,10 +61,10 @@ class Table:
         assert isinstance(view, TableView)
         data = view.table
         self.data = data
-        self.piles: list[list[Card | None]] = [_cards(p["cards"]) for p in data["piles"]]
+        self.piles: list[list[Card | None]] = [shown_cards(p["cards"]) for p in data["piles"]]
         self.downs: list[int] = [int(p["down"]) for p in data["piles"]]
-        self.stock = _cards(data["stock"])
-        self.waste = [c for c in _cards(data["waste"]) if c is not None]
+        self.stock = shown_cards(data["stock"])
+        self.waste = [c for c in shown_cards(data["waste"]) if c is not None]
         self.home = {s: int(data["home"][s.value]) for s in SUITS}
 
     def top(self, index: int) -> Card | None:
@@ -83,14 +77,10 @@ class Table:
         for i in range(self.downs[index], len(pile)):
             card = pile[i]
             assert card is not None
-            fits = card.rank == 13 if onto is None else card.rank == onto.rank - 1 and card.is_red != onto.is_red
+            fits = card.rank == KING if onto is None else BUILD.builds_on(card, onto)
             if fits:
                 return [c for c in pile[i:] if c is not None]
         return []
-
-
-def _cards(text: str) -> list[Card | None]:
-    return [None if word == HIDDEN else Card.parse(word) for word in text.split()]
 
 
 def header(table: Table) -> Text:
@@ -113,39 +103,29 @@ def header(table: Table) -> Text:
         line.append_text(text)
         if i < len(shown) - 1:
             line.append(" ")
-    line.append(" │ home")
-    for suit in SUITS:
-        rank = table.home[suit]
-        line.append(f" {suit.symbol}")
-        line.append(RANK_SHOWN[rank - 1] if rank else EMPTY, style="" if rank else "dim")
-    return line
+    line.append(" │ ")
+    return line.append_text(home_text(table.home))
 
 
 def pile_line(table: Table, index: int) -> Text:
     """``3 │ ## ## 9♠ 8♥``: face-down cards as ``##`` (shown dim once the game is over and they are revealed)."""
-    line = Text(f"{index + 1} │ ", style="bold")
-    for i, card in enumerate(table.piles[index]):
-        if card is None:
-            line.append(FACE_DOWN, style="dim")
-        elif i < table.downs[index]:
-            line.append(card.display, style="dim")
-        else:
-            line.append_text(card_text(card))
-        line.append(" ")
-    if not table.piles[index]:
-        line.append("(empty)", style="dim")
-    return line
+    return pile_text(
+        str(index + 1), [_pile_card(card, i < table.downs[index]) for i, card in enumerate(table.piles[index])]
+    )
 
 
-class KlondikeUI(GameUI[Action]):
+def _pile_card(card: Card | None, down: bool) -> Text:
+    if card is None:
+        return Text(FACE_DOWN, style="dim")
+    return Text(card.display, style="dim") if down else card_text(card)
+
+
+class KlondikeUI(PatienceUI[Action]):
     """The table as a header line and a line per pile; moves by source then destination."""
 
     def render(self, view: View, log: Sequence[str]) -> RenderableType:
         table = Table(view)
         return Group(header(table), *(pile_line(table, i) for i in range(len(table.piles))))
-
-    def render_result(self, state: State[Action]) -> RenderableType:
-        return Text(state.outcome_text(), style="bold")
 
     def steps(self, view: View, legal: Sequence[Action]) -> list[Step[Action]]:
         table = Table(view)

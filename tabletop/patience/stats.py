@@ -1,5 +1,5 @@
-"""What patiences share: their statistics (how often a way of playing, or a deal, was won, in how few moves
-and how quickly) and the words of a game's end.
+"""A patience's statistics (how often a way of playing, or a deal, was won, in how few moves and how quickly)
+and the words of a game's end.
 
 A game's :meth:`~tabletop.game.Game.stats_section` builds its lines from these,
 grouping its records as it sees fit (FreeCell by deal, Klondike by way of playing).
