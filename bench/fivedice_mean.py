@@ -22,18 +22,10 @@ Z99 = 2.576
 
 def play(level: str, seed: int) -> int:
     """One solo game of ``level`` from ``seed``: its final score."""
-    from tabletop.rng import make_rng
     from tabletop_fivedice import game
+    from tabletop_fivedice.agents import play_solo
 
-    agent = game.agents()[level]()
-    rng = make_rng(seed)
-    state = game.new_initial_state({})
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(agent.choose(state.view(0), state.legal_actions(), rng))
-    return state.total(0)
+    return play_solo(game.agents()[level](), seed).total(0)
 
 
 def summary(scores: Sequence[int]) -> tuple[float, float]:

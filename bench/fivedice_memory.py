@@ -23,18 +23,10 @@ from tabletop.solutions import peak_memory_mb
 
 def play(seed: int) -> int:
     """One solo game of the optimal level from ``seed``: its final score."""
-    from tabletop.rng import make_rng
     from tabletop_fivedice import game
+    from tabletop_fivedice.agents import play_solo
 
-    agent = game.agents()["optimal"]()
-    rng = make_rng(seed)
-    state = game.new_initial_state({})
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(agent.choose(state.view(0), state.legal_actions(), rng))
-    return state.total(0)
+    return play_solo(game.agents()["optimal"](), seed).total(0)
 
 
 def held_mb() -> float:

@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.dice_set import first_roll
-from tabletop.rng import make_rng
 from tabletop.solutions import FOREIGN, NOT_A_FILE
-from tabletop_fivedice import game
 from tabletop_fivedice.advisor import (
     DAMAGED,
     LOADED,
@@ -21,7 +19,7 @@ from tabletop_fivedice.advisor import (
     read_solution,
     write_solution,
 )
-from tabletop_fivedice.agents import OptimalAgent
+from tabletop_fivedice.agents import OptimalAgent, play_solo
 from tabletop_fivedice.rules import FiveDiceState, Roll
 from tabletop_fivedice.scoring import FREE, OFFICIAL
 from tabletop_fivedice.solver import Solver
@@ -101,14 +99,7 @@ def test_the_optimal_agent_scores_as_the_solution_says(solved: tuple[Advisor, Pa
     agent = OptimalAgent(str(folder))
     scores = []
     for seed in range(GAMES):
-        rng = make_rng(seed)
-        state = game.new_initial_state({})
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance(rng))
-            else:
-                state.apply(agent.choose(state.view(0), state.legal_actions(), rng))
-        scores.append(state.total(0))
+        scores.append(play_solo(agent, seed).total(0))
     mean = sum(scores) / GAMES
     spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / (GAMES - 1))
     assert abs(mean - 254.5877) < 2.576 * spread / math.sqrt(GAMES)

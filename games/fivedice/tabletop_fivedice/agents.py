@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from tabletop.game import Agent, View
-from tabletop_fivedice.rules import FiveDiceAction, Keep, Score, state_of
+from tabletop_fivedice.rules import FiveDiceAction, FiveDiceState, Keep, Score, state_of
 from tabletop_fivedice.scoring import UPPER
 
 
@@ -45,3 +45,18 @@ class OptimalAgent(Agent[FiveDiceAction]):
 
         state = state_of(view)
         return advisor_for(state.rule, self.cache_dir).advise(state).best
+
+
+def play_solo(agent: Agent[FiveDiceAction], seed: int) -> FiveDiceState:
+    """A solo game of ``agent`` to its end, the dice and the agent drawing from one RNG seeded ``seed``: the
+    seeded games the benches and tests measure (game ``n`` from seed ``n``)."""
+    from tabletop.rng import make_rng
+
+    rng = make_rng(seed)
+    state = FiveDiceState(players=1)  # the official rules, as a game with no options has them
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(agent.choose(state.view(0), state.legal_actions(), rng))
+    return state
