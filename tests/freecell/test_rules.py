@@ -142,13 +142,37 @@ def test_a_sequence_moves_as_far_as_free_cells_and_empty_cascades_allow() -> Non
 
 def test_onto_an_empty_cascade_the_limit_is_halved_and_shorter_moves_are_offered() -> None:
     state = position(["KS QH JS TH 9S 8H 7S", "2C", "3C", "4C", "5C", "6C"], [None, None, None])
-    # 3 free cells, 2 empty cascades: (3 + 1) x 2^(2 - 1) = 8 onto an empty cascade, so 7 of 7 could move,
-    # but moving a whole cascade onto an empty one changes nothing: 1 to 6 cards.
-    assert state.movable("1", "7") == [1, 2, 3, 4, 5, 6]
+    # 3 free cells, 2 empty cascades: (3 + 1) x 2^(2 - 1) = 8 onto an empty cascade, so all 7 may move: the
+    # whole cascade too, as the standard rules allow (it changes only the order of the cascades).
+    assert state.movable("1", "7") == [1, 2, 3, 4, 5, 6, 7]
     legal = {str(a) for a in state.legal_actions()}
-    assert "17" in legal and "17/1" in legal and "17/5" in legal and "17/6" not in legal
+    assert "17" in legal and "17/1" in legal and "17/6" in legal and "17/7" not in legal  # 17 is all 7
     state.apply(Move("1", "7", 2))
     assert [c.display for c in state.cascades[6]] == ["8♥", "7♠"]
+
+
+def test_a_whole_cascade_goes_onto_an_empty_one_and_a_lone_card_too() -> None:
+    state = position(["KD", "2C", "3C", "4C", "5C", "6C"], [None, None, None, None])
+    state.apply(game.parse_action(state, "17"))
+    assert not state.cascades[0] and [c.display for c in state.cascades[6]] == ["K♦"]
+
+
+@pytest.mark.parametrize(("text", "read"), [("17/3", "17"), ("17v3", "17"), ("17V2", "17/2"), ("17 v 1", "17/1")])
+def test_a_count_in_either_form_is_read_and_the_longest_is_the_move_itself(text: str, read: str) -> None:
+    state = position(["KS QH JS", "2C", "3C", "4C", "5C", "6C"], [None, None, None, None])
+    move = game.parse_action(state, text)
+    assert str(move) == read and move in state.legal_actions()
+
+
+def test_fc_solves_hexadecimal_count_reads_past_nine() -> None:
+    assert Move.parse("57vA") == Move("5", "7", 10) and Move.parse("57v0c") == Move("5", "7", 12)
+
+
+def test_a_count_too_large_is_refused_saying_what_fits() -> None:
+    state = position(["KS QH JS TH", "2C", "3C", "4C", "5C", "6C"], ["AS", "AH", "AD", None])
+    # One free cell, two empty cascades: (1 + 1) x 2^(2 - 1) = 4 onto an empty cascade.
+    with pytest.raises(IllegalActionError, match="cascade 1 can move 1, 2, 3 or 4 cards to cascade 7"):
+        state.apply(Move("1", "7", 5))
 
 
 def test_safe_moves_home_wait_for_the_other_colour() -> None:

@@ -89,10 +89,13 @@ class SolverAnalyst(Analyst[Action]):
         cannot settle is left unrated."""
         deadline = time.monotonic() + seconds
         known: dict[Packed, float | None] = {_position(_after_move(state, best)): 1.0}
+        here = _position(state)
         rated: list[Rated[Action]] = []
         for action in others:
             after = _after_move(state, action)
             key = _position(after)
+            if key == here:
+                continue  # a whole cascade onto an empty one: the rules allow it, but it changes nothing
             if key not in known:
                 if time.monotonic() > deadline:
                     continue  # no time to solve it; a later move may still lead somewhere rated

@@ -59,7 +59,8 @@ class FreeCell(Game[Action]):
         )
 
     def parse_action(self, state: State[Action], text: str) -> Action:
-        """Read ``deal N``, ``deals N-M`` or a move in the standard notation (``3a``, ``a8``, ``1h``, ``57``)."""
+        """Read ``deal N``, ``deals N-M`` or a move in the standard notation (``3a``, ``a8``, ``1h``, ``57``,
+        ``57/2`` or fc-solve's ``57v2``)."""
         block = re.fullmatch(r"\s*deals\s+(\d{1,5})\s*-\s*(\d{1,5})\s*", text.lower())
         if block:
             first, last = int(block.group(1)), int(block.group(2))
@@ -72,7 +73,8 @@ class FreeCell(Game[Action]):
             if not 1 <= number <= DEAL.high:
                 raise InvalidActionError(f"there is no deal {number}: deals are 1 to {DEAL.high:,}")
             return Deal(number)
-        return Move.parse(text)
+        move = Move.parse(text)
+        return state.with_count_read(move) if isinstance(state, FreeCellState) else move
 
     def state_from_json(self, data: JSON) -> FreeCellState:
         return state_from_json(data)

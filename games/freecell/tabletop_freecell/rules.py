@@ -52,8 +52,9 @@ CELL_KEYS = "abcd"
 HOME_KEY = "h"
 HOME_ALIASES = "hf"
 """Letters read as the foundations: ``h`` (home) as written, ``f`` as some programs write it."""
-MOVE_PATTERN = r"\s*([1-8a-d])\s*([1-8a-dhf])(?:\s*/\s*(\d{1,2}))?\s*"
-"""A move: source, destination, and a count of cards for a move between cascades."""
+MOVE_PATTERN = r"\s*([1-8a-d])\s*([1-8a-dhf])(?:\s*/\s*(\d{1,2})|\s*v\s*([0-9a-f]{1,2}))?\s*"
+"""A move: source, destination, and a count of cards for a move between cascades, written ``/2`` here and
+``v2`` (a hexadecimal number: ``vA`` is 10) as fc-solve writes it."""
 MOVE_HELP = (
     "a FreeCell move: write a source and a destination, cascades 1-8, free cells a-d, h for home (3a, a8, 1h, 57)"
 )
@@ -122,16 +123,27 @@ class Move:
     def parse(cls, text: str) -> Move:
         """A move from its notation; :class:`InvalidActionError` for text that is no FreeCell move."""
         found = read_move(text, MOVE_PATTERN, MOVE_HELP)
-        source, target, count = found.group(1), found.group(2), found.group(3)
+        source, target, decimal, hexadecimal = found.group(1), found.group(2), found.group(3), found.group(4)
         if target in HOME_ALIASES:
             target = HOME_KEY
-        number = int(count) if count else 0
+        count = decimal or hexadecimal
+        number = int(decimal) if decimal else int(hexadecimal, 16) if hexadecimal else 0
         if count and (source not in CASCADE_KEYS or target not in CASCADE_KEYS or number < 1):
             raise InvalidActionError(f"{text!r}: a count of cards is given only from a cascade to a cascade")
         return cls(source, target, number)
 
 
 Action = Block | Deal | Move
+
+
+def _either(counts: list[int]) -> str:
+    """``1, 2 or 3``: the counts a refusal says would fit.
+
+    >>> _either([1]), _either([1, 2]), _either([1, 2, 3])
+    ('1', '1 or 2', '1, 2 or 3')
+    """
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def is_cascade(key: str) -> bool:
@@ -230,10 +242,9 @@ class FreeCellState(State[Action]):
         free, empty = room if room is not None else (self.free_cells(), self.empty_cascades())
         run = BUILD.top_run(cascade) if run_known is None else run_known
         if not onto:
-            most = min(run, sequence_limit(free, empty, to_empty=True))
-            if most == len(cascade):
-                most -= 1  # moving a whole cascade to an empty one changes nothing
-            return list(range(1, most + 1))
+            # A whole cascade may go too: it changes no more than the cascades' order, but the standard rules
+            # (and Microsoft's game) allow it, and other programs' solutions make such moves.
+            return list(range(1, min(run, sequence_limit(free, empty, to_empty=True)) + 1))
         under = onto[-1]
         n = under.rank - cascade[-1].rank  # only the card one rank below ``under`` can go on it
         if 1 <= n <= min(run, sequence_limit(free, empty, to_empty=False)) and BUILD.builds_on(cascade[-n], under):
@@ -297,7 +308,8 @@ class FreeCellState(State[Action]):
                     self.free_cells(), self.empty_cascades(), to_empty=not self.cascades[int(target) - 1]
                 )
                 return f"{action}: no sequence of at most {limit} cards from cascade {source} fits on cascade {target}"
-            return f"{action}: cascade {source} can move {', '.join(map(str, counts))} cards to cascade {target}"
+            plural = "s" if counts[-1] > 1 else ""
+            return f"{action}: cascade {source} can move {_either(counts)} card{plural} to cascade {target}"
         return f"{action}: {card.display} does not go on cascade {target}"
 
     def _apply_action(self, action: Action) -> None:
@@ -336,6 +348,14 @@ class FreeCellState(State[Action]):
         taken = cascade[-n:]
         del cascade[-n:]
         return taken
+
+    def with_count_read(self, action: Move) -> Move:
+        """``action`` as the legal moves list it: a count that is the most that may move (``57/3`` where 3 is
+        the longest run that fits) is written without it (``57``)."""
+        if not action.count or not (is_cascade(action.source) and is_cascade(action.target)):
+            return action
+        counts = self.movable(action.source, action.target)
+        return Move(action.source, action.target) if counts and counts[-1] == action.count else action
 
     def count_moved(self, action: Move) -> int:
         """How many cards ``action`` (a legal move) carries."""
