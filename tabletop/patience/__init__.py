@@ -19,6 +19,7 @@ from tabletop.patience.moves import sequence_limit
 from tabletop.patience.stats import (
     DEAL_PREFIX,
     cards_home,
+    chance_actions,
     clock,
     play_seconds,
     player_moves,
@@ -33,6 +34,7 @@ __all__ = [
     "SAME_SUIT",
     "BuildRule",
     "cards_home",
+    "chance_actions",
     "clock",
     "next_home",
     "play_seconds",

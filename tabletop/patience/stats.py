@@ -20,8 +20,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from tabletop.game import CHANCE
+
 DEAL_PREFIX = "deal"
-"""How a patience's chance actions begin (``deal 617``, ``deal AS``): they are not the player's moves."""
+"""How a patience's chance actions begin (``deal 617``, ``deal AS``): in a record that does not say who took
+each action (saved before that was kept), they are told from the player's moves by it."""
 
 
 def play_seconds(record: Any) -> float | None:
@@ -38,9 +41,34 @@ def clock(seconds: float) -> str:
     return f"{minutes}:{rest:02d}"
 
 
+def _by_chance(record: Any) -> list[bool]:
+    """For each action of ``record``, whether chance took it: as its actors say, or, for a record without
+    them (or whose actors do not match its actions one for one), whether its notation is a deal's."""
+    history: Sequence[str] = record.history
+    actors: Sequence[int] | None = getattr(record, "actors", None)
+    if actors is not None and len(actors) == len(history):
+        return [actor == CHANCE for actor in actors]
+    return [action.startswith(DEAL_PREFIX) for action in history]
+
+
+def chance_actions(record: Any) -> list[str]:
+    """The actions chance took in ``record`` (the deal), in order.
+
+    >>> from types import SimpleNamespace
+    >>> chance_actions(SimpleNamespace(history=["deals 1-200", "deal 5", "3a"], actors=[-1, -1, 0]))
+    ['deals 1-200', 'deal 5']
+    """
+    return [action for action, chance in zip(record.history, _by_chance(record), strict=True) if chance]
+
+
 def player_moves(record: Any) -> int:
-    """The player's moves: every action but chance's deal."""
-    return sum(1 for action in record.history if not action.startswith(DEAL_PREFIX))
+    """The player's moves: every action a seat took, not chance.
+
+    >>> from types import SimpleNamespace
+    >>> player_moves(SimpleNamespace(history=["deal AS", "w5", "3h"], actors=[-1, 0, 0]))
+    2
+    """
+    return sum(1 for chance in _by_chance(record) if not chance)
 
 
 def won_games(records: Sequence[Any]) -> list[Any]:

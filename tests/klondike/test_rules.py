@@ -12,7 +12,7 @@ from tabletop.playing_cards import Card, FacedPile, Suit, parse_cards
 from tabletop.testing import check_agents, check_game, check_steps, option_combinations
 from tabletop_klondike import game
 from tabletop_klondike.game import state_from_json
-from tabletop_klondike.rules import Dealt, Draw, GiveUp, KlondikeState, Move, deal_place
+from tabletop_klondike.rules import MOVE_LIMIT, Dealt, Draw, GiveUp, KlondikeState, Move, deal_place
 
 
 def dealt(seed: int = 1, **options: str) -> KlondikeState:
@@ -136,7 +136,8 @@ def test_every_card_goes_home_by_itself_once_all_are_face_up() -> None:
     state = table(["KS QH", "KH", "QS"], home=home)
     state.apply(Move.parse("32"))
     assert state.won() and state.is_terminal() and state.returns() == [1.0]
-    assert state.automatic[-1] == ["QH", "QS", "KS", "KH"]
+    assert state.finish == ("QH", "QS", "KS", "KH") and state.moves_made == 1
+    assert state.outcome_text() == "Won in 1 moves, score 40."
 
 
 def test_a_game_with_nothing_left_to_do_but_turn_the_stock_is_lost() -> None:
@@ -173,6 +174,53 @@ def test_a_state_reads_back_and_a_malformed_one_is_refused() -> None:
     twice = data["stock"].split()
     with pytest.raises(InvalidStateError, match="different"):
         state_from_json({**data, "stock": " ".join([twice[1]] + twice[1:])})
+    with pytest.raises(InvalidStateError, match="moves"):
+        state_from_json({**data, "moves": "3"})
+    with pytest.raises(InvalidStateError, match="moves were made"):
+        state_from_json({**data, "moves": -1})
+    with pytest.raises(InvalidStateError, match="not won"):
+        state_from_json({**data, "finish": "KS"})
+
+
+def test_the_state_counts_the_moves_the_matchs_history_lists() -> None:
+    match = Match(game, seed=4, agents=[None])
+    match.advance()
+    for text in ("s", "s", "s"):
+        match.apply(game.parse_action(match.state, text))
+    state = match.state
+    assert isinstance(state, KlondikeState)
+    players_moves = [e for e in match.events if e.actor >= 0]
+    assert state.moves_made == len(players_moves) == 3
+    assert state.to_json()["moves"] == 3 and state.view(0).to_json()["moves"] == 3
+    copy = state.clone()
+    copy.apply(Draw())
+    assert (copy.moves_made, state.moves_made) == (4, 3)
+
+
+def test_the_move_limit_counts_the_moves_made() -> None:
+    state = dealt(seed=2)
+    state.moves_made = MOVE_LIMIT - 1
+    state.apply(Draw())
+    assert state.is_terminal() and state.truncated() and f"{MOVE_LIMIT}-move limit" in state.outcome_text()
+
+
+def test_a_state_saved_with_its_moves_listed_still_loads() -> None:
+    state = dealt(seed=8)
+    for action in (Draw(), Draw()):
+        state.apply(action)
+    listed = {key: value for key, value in state.to_json().items() if key != "finish"}
+    listed |= {"moves": ["s", "s"], "automatic": ["", ""]}
+    assert state_from_json(listed) == state
+    with pytest.raises(InvalidStateError, match="record of moves is malformed"):
+        state_from_json({**listed, "automatic": [""]})
+
+    home = {Suit.CLUBS: 13, Suit.DIAMONDS: 13, Suit.HEARTS: 11, Suit.SPADES: 11}
+    won = table(["KS QH", "KH", "QS"], home=home)
+    won.apply(Move.parse("32"))
+    finished = {key: value for key, value in won.to_json().items() if key != "finish"}
+    finished |= {"moves": ["32"], "automatic": ["QH QS KS KH"]}
+    restored = state_from_json(finished)
+    assert restored == won and restored.finish == won.finish and restored.outcome_text() == won.outcome_text()
 
 
 @pytest.mark.parametrize("options", option_combinations(game), ids=str)

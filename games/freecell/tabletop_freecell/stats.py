@@ -13,18 +13,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.patience import won_line
+from tabletop.patience import DEAL_PREFIX, chance_actions, won_line
 
 DEALS_SHOWN = 10
 """How many deals the section lists (the latest played)."""
 
 
 def _deal_of(record: Any) -> int | None:
-    """The deal a record played: its ``deal`` option, or the number chance drew (``deal N`` in its actions)."""
+    """The deal a record played: its ``deal`` option, or the number chance drew (``deal N`` among chance's
+    actions)."""
     fixed = str(record.options.get("deal", "0"))
     if fixed.isdigit() and int(fixed):
         return int(fixed)
-    drawn = next((a for a in record.history if a.startswith("deal ")), None)
+    drawn = next((a for a in chance_actions(record) if a.startswith(f"{DEAL_PREFIX} ")), None)
     return int(drawn.split()[1]) if drawn and drawn.split()[1].isdigit() else None
 
 

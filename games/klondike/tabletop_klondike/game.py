@@ -24,7 +24,7 @@ from tabletop.game import (
     State,
     View,
 )
-from tabletop.patience.record import checked, read_home, read_record, reading
+from tabletop.patience.record import checked, read_home, reading
 from tabletop.playing_cards import DECK_SIZE, KING, Card, CardError, FacedPile
 from tabletop_klondike.options import DRAW, PASSES, SCORING, variant_name
 from tabletop_klondike.rules import (
@@ -86,12 +86,30 @@ def state_from_json(data: JSON) -> KlondikeState:
         if not isinstance(resigned, bool):
             raise TypeError("resigned must be true or false")
         state.resigned = resigned
-        state.moves, state.automatic = read_record(data)
+        state.moves_made, state.finish = _read_moves(data)
     if any(not 0 <= r <= KING for r in state.home.values()) or any(c.is_joker for c in state.cards_in_play()):
         raise InvalidStateError("a Klondike state has foundations from 0 to 13 and no joker")
     if state.turned < 0 or (state.passes and state.turned >= state.passes):
         raise InvalidStateError("the waste was turned over more often than the passes allow")
     return checked(state, NAME)
+
+
+def _read_moves(data: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
+    """The count of moves made and the cards the finish sent home.
+
+    A state saved while it listed its moves (``"moves": ["s", "w5"]``, with ``"automatic"``: for each move the
+    cards that then went home by themselves) reads as their count and those cards, so that such a file still
+    loads."""
+    moves = data["moves"]
+    if isinstance(moves, list):
+        automatic = data["automatic"]
+        if not isinstance(automatic, list) or len(automatic) != len(moves):
+            raise ValueError("the record of moves is malformed")
+        went = " ".join(str(cards) for cards in automatic)
+        return len(moves), tuple(str(Card.parse(w)) for w in went.split())
+    if type(moves) is not int:
+        raise TypeError("moves must be a whole number (the moves made) or a list of moves")
+    return moves, tuple(str(Card.parse(w)) for w in str(data["finish"]).split())
 
 
 RULES = """\

@@ -39,7 +39,7 @@ from tabletop.game import (
 )
 from tabletop.patience import ALTERNATE_COLOURS, cards_home, next_home
 from tabletop.patience.notation import Dealing, read_move
-from tabletop.patience.record import home_json, record_json
+from tabletop.patience.record import home_json
 from tabletop.playing_cards import (
     ACE,
     DECK_SIZE,
@@ -219,10 +219,12 @@ class KlondikeState(State[Action]):
         self.turned = 0
         """How many times the waste has been turned over into a new stock."""
         self.score = VEGAS_STAKE if vegas else 0
-        self.moves: list[str] = []
-        """The player's moves since the deal, in notation."""
-        self.automatic: list[list[str]] = []
-        """For each move, the cards that then went home by themselves (the finish once every card is face up)."""
+        self.moves_made = 0
+        """How many moves the player has made since the deal (the match's history holds the moves themselves):
+        the count the move limit and the end's words read."""
+        self.finish: tuple[str, ...] = ()
+        """The cards that went home by themselves once every card was face up, in the order they went (none
+        before that: the finish ends the game, so only the last move can have sent any)."""
         self.resigned = False
         self._legal: list[Action] | None = None
         self._stuck: bool | None = None
@@ -231,7 +233,7 @@ class KlondikeState(State[Action]):
     def current_player(self) -> int:
         if self.dealt < DECK_SIZE:
             return CHANCE
-        if self.resigned or self.won() or len(self.moves) >= MOVE_LIMIT or self.stuck():
+        if self.resigned or self.won() or self.moves_made >= MOVE_LIMIT or self.stuck():
             return TERMINAL
         return 0
 
@@ -375,16 +377,14 @@ class KlondikeState(State[Action]):
         if isinstance(action, Dealt):
             self._deal(action.what)
             return
-        went: list[str] = []
         if isinstance(action, GiveUp):
             self.resigned = True
         elif isinstance(action, Draw):
             self._turn_stock()
         else:
             self._move(action)
-        self.moves.append(str(action))
-        self.automatic.append(went)
-        self._finish_if_all_face_up(went)
+        self.moves_made += 1
+        self._finish_if_all_face_up()
 
     def _deal(self, card: Card) -> None:
         place = deal_place(self.dealt)
@@ -449,10 +449,11 @@ class KlondikeState(State[Action]):
         """Whether every card left is face up on a pile: the stock and waste empty, no card face down."""
         return not self.stock and not self.waste and not any(p.down for p in self.piles)
 
-    def _finish_if_all_face_up(self, went: list[str]) -> None:
+    def _finish_if_all_face_up(self) -> None:
         """Once every card is face up the game is won: each card goes home by itself, the lowest first."""
         if not self.all_face_up():
             return
+        went: list[str] = []
         while not self.won():
             index = min(
                 (i for i, p in enumerate(self.piles) if p.top is not None),
@@ -463,6 +464,7 @@ class KlondikeState(State[Action]):
             self.piles[index] = self.piles[index].take(1)
             self._send_home(card)
             went.append(str(card))
+        self.finish = tuple(went)
 
     # -- results -------------------------------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -475,16 +477,16 @@ class KlondikeState(State[Action]):
     def outcome_text(self) -> str:
         home = sum(self.home.values())
         if self.won():
-            return f"Won in {len(self.moves)} moves, score {self.score}."
+            return f"Won in {self.moves_made} moves, score {self.score}."
         if self.resigned:
             return f"Given up, with {cards_home(home)}, score {self.score}."
-        if len(self.moves) >= MOVE_LIMIT:
+        if self.moves_made >= MOVE_LIMIT:
             return f"The {MOVE_LIMIT}-move limit is reached with {cards_home(home)}, score {self.score}."
         return f"Lost: nothing more can be moved, with {cards_home(home)}, score {self.score}."
 
     def truncated(self) -> bool:
         """Whether the move limit, not the cards or the player, ended the game."""
-        return not (self.won() or self.resigned) and len(self.moves) >= MOVE_LIMIT
+        return not (self.won() or self.resigned) and self.moves_made >= MOVE_LIMIT
 
     # -- views ---------------------------------------------------------------------------------------------
     def table(self, *, revealed: bool) -> JSON:
@@ -505,7 +507,7 @@ class KlondikeState(State[Action]):
             "home": home_json(self.home),
             "turned": self.turned,
             "score": self.score,
-            "moves": len(self.moves),
+            "moves": self.moves_made,
             "over": self.dealt >= DECK_SIZE and self.is_terminal(),
             "won": self.won(),
         }
@@ -578,8 +580,7 @@ class KlondikeState(State[Action]):
         other.stock, other.waste = list(self.stock), list(self.waste)
         other.home = dict(self.home)
         other.turned, other.score, other.resigned = self.turned, self.score, self.resigned
-        other.moves = list(self.moves)
-        other.automatic = [list(a) for a in self.automatic]
+        other.moves_made, other.finish = self.moves_made, self.finish
         other._legal, other._stuck = self._legal, self._stuck
         return other
 
@@ -596,7 +597,8 @@ class KlondikeState(State[Action]):
             "turned": self.turned,
             "score": self.score,
             "resigned": self.resigned,
-            **record_json(self.moves, self.automatic),
+            "moves": self.moves_made,
+            "finish": " ".join(self.finish),
         }
 
     def cards_in_play(self) -> list[Card]:
@@ -609,8 +611,10 @@ class KlondikeState(State[Action]):
         cards = self.cards_in_play()
         if len(cards) != self.dealt or len(set(cards)) != len(cards):
             return [f"{len(cards)} cards are on the table ({len(set(cards))} different) after {self.dealt} were dealt"]
-        if len(self.automatic) != len(self.moves):
-            return ["the record of moves is malformed"]
+        if self.moves_made < 0:
+            return [f"{self.moves_made} moves were made"]
+        if self.finish and not self.won():
+            return ["cards went home by themselves in a game not won"]
         for i, pile in enumerate(self.piles):
             up = pile.face_up
             if any(not BUILD.builds_on(a, b) for b, a in itertools.pairwise(up)):

@@ -1,9 +1,10 @@
 """Klondike's own lines under the statistics: for each way of playing, how often won, the fewest moves and the
-best time of a win, and the best score.
+best time of a win, and the best score. The player's moves are the actions the record says the player took
+(chance's deal aside), or, in a record saved before it said who took each, every action but a ``deal``.
 
 >>> from tabletop.store.records import GameRecord
 >>> won = GameRecord(game_id="klondike", options={"draw": "3"}, seed=1, seats=["human"], names=["You"],
-...     history=["deal AS", "s", "w5", "3h"], started="2026-01-01T10:00:00+00:00",
+...     history=["deal AS", "s", "w5", "3h"], actors=[-1, 0, 0, 0], started="2026-01-01T10:00:00+00:00",
 ...     finished="2026-01-01T10:04:05+00:00", returns=[1.0], score=120.0)
 >>> variant_lines([won])
 ['Draw 3: won 1 of 1 · fewest moves 3 · best time 4:05 · best score 120']
