@@ -123,6 +123,16 @@ class Game(abc.ABC, Generic[A]):
         action: A = parse_declared(kinds, text, self.info.name)
         return action
 
+    def parse_listed_action(self, state: State[A], text: str) -> A:
+        """Read an action from a list of moves another program wrote (``tabletop play GAME --moves FILE``).
+
+        The default reads the game's own notation. A game whose players trade solutions with programs that
+        read one of its moves another way says so here: FreeCell reads a bare move onto an empty cascade
+        as one card, as the standard notation and its solvers do, where its own records mean the longest
+        sequence.
+        """
+        return self.parse_action(state, text)
+
     def state_from_json(self, data: JSON) -> State[A]:
         """Read a full state; raise :class:`InvalidStateError` saying what is wrong and where.
 

@@ -44,6 +44,12 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
             f"level ({', '.join(levels)}); as many as the other players, e.g. human,optimal",
         )
     parser.add_argument("--seed", type=_seed, help="replay a deal: the seed a finished game shows")
+    parser.add_argument(
+        "--moves",
+        metavar="FILE",
+        help="play these moves first (the game's notation, one a line or several a line; - for standard input), "
+        "then go on from there; without a terminal, say where they lead",
+    )
     for option in info.options:
         flag = "--" + option.key.replace("_", "-")
         if option.is_flag:
@@ -135,4 +141,25 @@ def run(args: argparse.Namespace) -> int:
         setup.check()
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    if parsed.moves is not None:
+        return _with_moves(setup, parsed.moves, args.data_dir)
     return run_interactive(setup, data_dir=args.data_dir)
+
+
+def _with_moves(setup: Setup, source: str, data_dir: str | None) -> int:
+    """``--moves``: at a terminal, a new game with the moves played, then the player's; without one (or with
+    the moves on standard input), where the moves lead, saving nothing."""
+    import sys
+
+    from tabletop.commands.common import CommandFailure, make_console, report
+    from tabletop.commands.moves import check_moves, move_words, read_moves_text, reads_as_move
+    from tabletop.commands.session import run_interactive
+
+    try:
+        text = read_moves_text(source)
+    except CommandFailure as failure:
+        return report(failure)
+    if source != "-" and sys.stdin.isatty() and sys.stdout.isatty():
+        return run_interactive(setup, data_dir=data_dir, moves=(text, source))
+    match = setup.make_match()
+    return check_moves(match, move_words(text, reads_as_move(match)), source, make_console())

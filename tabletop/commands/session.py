@@ -44,9 +44,12 @@ def interactive_console(what: str) -> Any:
     return make_console()
 
 
-def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
+def run_interactive(setup: Setup, *, data_dir: str | None = None, moves: tuple[str, str] | None = None) -> int:
     """Check for a terminal, then play the game set up; 0 when it ends or the player leaves, 1 when it
-    could not start or stopped on an error (a save that failed, a plugin's bug)."""
+    could not start or stopped on an error (a save that failed, a plugin's bug).
+
+    ``moves`` (the text of a moves file and its name) are played first (``tabletop play GAME --moves FILE``).
+    """
     from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, open_store
 
     console = interactive_console(f"tabletop play {setup.game.info.id}")
@@ -56,12 +59,18 @@ def run_interactive(setup: Setup, *, data_dir: str | None = None) -> int:
 
     # A game that cannot be saved (busy, read-only, not Tabletop's database) is refused before it starts.
     store = open_store(data_dir, console, write=True)
-    played = play_setup(setup, console, make_prompter(), data_dir=data_dir, store=store)
+    played = play_setup(setup, console, make_prompter(), data_dir=data_dir, store=store, moves=moves)
     return 0 if played else EXIT_FAILURE
 
 
 def play_setup(
-    setup: Setup, console: Any, prompter: Prompter, *, data_dir: str | None = None, store: Store | None = None
+    setup: Setup,
+    console: Any,
+    prompter: Prompter,
+    *,
+    data_dir: str | None = None,
+    store: Store | None = None,
+    moves: tuple[str, str] | None = None,
 ) -> bool:
     """Play a new game from ``setup`` to its end or until the player leaves.
 
@@ -87,7 +96,25 @@ def play_setup(
         console.print(f"[bold]This game cannot start:[/bold] {escape(_shown(exc))}")
         prompter.pause("Press any key to go on")
         return False
+    if moves is not None:
+        _play_moves_first(match, moves, console, prompter)
     return play_match(match, setup.seat_names(), console, prompter, recorder)
+
+
+def _play_moves_first(match: Match[Any], moves: tuple[str, str], console: Any, prompter: Prompter) -> None:
+    """Play a moves file's moves into the new game (each saved as it is made); at the first refused, show the
+    position and the reason, and leave the game to the player from there."""
+    from rich.markup import escape
+
+    from tabletop.commands.moves import MoveRefused, move_words, play_moves, reads_as_move, refusal_words, show_position
+
+    text, source = moves
+    try:
+        play_moves(match, move_words(text, reads_as_move(match)))
+    except MoveRefused as refused:
+        show_position(console, match)
+        console.print(f"[bold]The moves stop here.[/bold] {escape(refusal_words(refused, source))}")
+        prompter.pause("Press any key to play on from here")
 
 
 def _writable_store(

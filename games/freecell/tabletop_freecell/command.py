@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from tabletop.numbers import argument
 from tabletop_freecell.coach import line_of
-from tabletop_freecell.rules import DEAL, MAX_CELLS, FreeCellState
+from tabletop_freecell.rules import DEAL, MAX_CELLS, FreeCellState, Move, is_cascade
 from tabletop_freecell.solver import NODE_LIMIT, solve_state
 
 LINE_MOVES = 20
@@ -58,7 +58,7 @@ def solve_command(args: Sequence[str]) -> int:
     seconds = time.process_time() - started
     size = f"{result.expanded:,} positions searched in {seconds:.2f} s"
     if result.solved:
-        line = line_of(state, result.moves)
+        line = standard_line(state, line_of(state, result.moves))
         print(f"Deal {options.deal} ({options.cells} free cells): solved in {len(line)} moves ({size}).")
         for start in range(0, len(line), LINE_MOVES):
             print(" ".join(line[start : start + LINE_MOVES]))
@@ -68,3 +68,23 @@ def solve_command(args: Sequence[str]) -> int:
     else:
         print(f"Deal {options.deal} ({options.cells} free cells): no solution found within {size} (the limit).")
     return 1
+
+
+def standard_line(start: FreeCellState, line: list[str]) -> list[str]:
+    """The line as the standard notation and fc-solve's ``-snx`` write it: a sequence onto an empty cascade
+    with its count (``57v3``, hexadecimal), since a bare ``57`` there is one card to them.
+
+    >>> from tabletop_freecell.coach import winning_line
+    >>> state = FreeCellState(deal=1, cells=4, auto=True)
+    >>> all("/" not in move for move in standard_line(state, winning_line(state) or []))
+    True
+    """
+    state = start.clone()
+    written = []
+    for text in line:
+        move = Move.parse(text)
+        to_empty = is_cascade(move.source) and is_cascade(move.target) and not state.cascades[int(move.target) - 1]
+        count = state.count_moved(move) if to_empty else 1
+        written.append(f"{move.source}{move.target}v{count:x}" if count > 1 else f"{move.source}{move.target}")
+        state.apply(move)
+    return written

@@ -28,6 +28,7 @@ from tabletop_freecell.rules import (
     Deal,
     FreeCellState,
     Move,
+    is_cascade,
     state_from_json,
 )
 
@@ -75,6 +76,22 @@ class FreeCell(Game[Action]):
             return Deal(number)
         move = Move.parse(text)
         return state.with_count_read(move) if isinstance(state, FreeCellState) else move
+
+    def parse_listed_action(self, state: State[Action], text: str) -> Action:
+        """A move as solvers list it: a bare move onto an empty cascade (``57``) takes one card, as fc-solve
+        and the standard notation mean it; a count (``57v3``, ``57/3``) takes that many."""
+        action = self.parse_action(state, text)
+        if not isinstance(action, Move) or not isinstance(state, FreeCellState):
+            return action
+        written = Move.parse(text)  # as written: parse_action writes a count of the most that fits bare
+        if (
+            not written.count
+            and is_cascade(written.source)
+            and is_cascade(written.target)
+            and not state.cascades[int(written.target) - 1]
+        ):
+            return state.with_count_read(Move(written.source, written.target, 1))
+        return action
 
     def state_from_json(self, data: JSON) -> FreeCellState:
         return state_from_json(data)
