@@ -10,12 +10,14 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pexpect
 import pytest
 
 from tests.cli.pty_helpers import select
+from tests.cli.test_setup_progress import SILENCE_LIMIT, describe, silences, timed_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUP_SECONDS = 600
@@ -79,10 +81,19 @@ def test_first_play_sh_opens_the_menu(clone: Path, tmp_path: Path) -> None:
     env = newcomer_env()
     env["TABLETOP_DATA_DIR"] = str(tmp_path / "data")
     env["PYTHONDONTWRITEBYTECODE"] = "1"  # as many containers set it: no process writes bytecode of its own
+    started = time.monotonic()
     child = pexpect.spawn(
         str(clone / "play.sh"), [], cwd=str(clone), env=env, encoding="utf-8", dimensions=(24, 80), timeout=30
     )
-    child.expect("What would you like to play", timeout=SETUP_SECONDS)
+    # The set-up's lines, each timed as it is read, up to the menu: a newcomer is never left without a line
+    # for long enough to take the set-up for a hang.
+    lines: list[tuple[float, str]] = []
+    while child.expect(["What would you like to play", "\r\n"], timeout=SETUP_SECONDS) == 1:
+        lines.append((time.monotonic() - started, str(child.before)))
+    lines.append((time.monotonic() - started, "(the menu)"))
+    gaps = silences([at for at, _ in lines])
+    assert max(gaps) <= SILENCE_LIMIT, f"{max(gaps):.1f} s without a line:\n{describe(lines)}"
+    assert any("Installing Tabletop" in text for _, text in lines), describe(lines)
     select(child, "Quit")
     child.expect("Quit Tabletop\\?")
     child.send("y")
@@ -96,6 +107,7 @@ def test_first_play_sh_opens_the_menu(clone: Path, tmp_path: Path) -> None:
     )
     assert listed.returncode == 0, listed.stderr
     assert "muster" in listed.stdout and "muses" in listed.stdout
+    assert listed.stderr == "", "a run after the first set-up prints nothing of it"
 
     python = clone / ".venv" / "bin" / "python"
     uncompiled = subprocess.run(
@@ -105,22 +117,36 @@ def test_first_play_sh_opens_the_menu(clone: Path, tmp_path: Path) -> None:
     assert uncompiled.stdout == "", "set-up left these modules to be compiled at every start:\n" + uncompiled.stdout
 
 
-def test_first_test_sh_sets_up_and_runs_pytest(clone: Path) -> None:
+def test_first_test_sh_sets_up_and_runs_pytest(clone: Path, tmp_path: Path) -> None:
     """The test command on a first run: it sets up everything (extras included) and hands over to pytest.
 
     The whole suite is not run again inside itself: a test selection that collects one small module shows
     that the set-up finished and pytest, with the test tools, runs in the new environment.
     """
     env = newcomer_env()
-    done = subprocess.run(
-        [str(clone / "test.sh"), "tests/test_docstring_examples.py", "-k", "cards", "-p", "no:cacheprovider"],
-        cwd=clone,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=SETUP_SECONDS,
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert " passed" in done.stdout
+    output = tmp_path / "pytest-output"
+    started = time.monotonic()
+    with output.open("wb") as stdout:
+        done = subprocess.Popen(
+            [str(clone / "test.sh"), "tests/test_docstring_examples.py", "-k", "cards", "-p", "no:cacheprovider"],
+            cwd=clone,
+            env=env,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            assert done.stderr is not None
+            lines = list(timed_lines(done.stderr, started))
+            status = done.wait(timeout=SETUP_SECONDS)
+        finally:
+            done.kill()
+    printed = output.read_text("utf-8", "replace")
+    assert status == 0, printed[-2000:] + describe(lines)[-2000:]
+    assert " passed" in printed
+    # The set-up's lines (on standard error, up to its last, "Set up in ..."), each timed as it was read,
+    # some minutes of them with the test tools: never a silence a newcomer would take for a hang.
+    set_up = next(i for i, (_, text) in enumerate(lines) if text.startswith("Set up in"))
+    gaps = silences([at for at, _ in lines[: set_up + 1]])
+    assert max(gaps) <= SILENCE_LIMIT, f"{max(gaps):.1f} s without a line:\n{describe(lines)}"
     for tool in ("pytest", "ruff", "mypy"):
         assert (clone / ".venv" / "bin" / tool).exists(), tool
