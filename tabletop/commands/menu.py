@@ -23,11 +23,14 @@ QUIT = "quit"
 QUIT_KEY = "q"
 """Quit, in the main menu."""
 MAX_CONTINUE = 3
-"""Up to this many unfinished games have a Continue entry each; more share one entry that lists them all."""
+"""Up to this many unfinished games have a Continue entry each, which plays on at once; more share one entry
+that lists them all, to continue or abandon one."""
 CONTINUE_KEYS = ("c", "d", "e")
 """The keys of the Continue entries, the latest game's first: letters, so that each game keeps its number in
 the main menu whether or not games wait to be continued."""
 MAX_HISTORY = 15
+ABANDON = "Abandon (delete this unfinished game)"
+"""The entry that deletes an unfinished game, after asking: in the list of every unfinished game, and in History."""
 UNEXPORTABLE = "unfinished: it would show the hands in play"
 
 
@@ -89,11 +92,8 @@ class Menu:
 
                     play_setup(setup, self.console, self.prompter, data_dir=self.data_dir, store=self.store)
             elif kind == "continue" and self.store is not None:
-                done = self._saved_game(value)
-                if done == "continued":
-                    choice = self._where_continued(value)
-                elif done == "abandoned":
-                    choice = None
+                self._continue(value)  # at once: Abandon is in the list of every unfinished game, and in History
+                choice = self._where_continued(value)
             elif kind == "unfinished" and self.store is not None:
                 choice = self._unfinished_list(choice)
             elif kind == "stats":
@@ -197,19 +197,23 @@ class Menu:
         )
         choices = [
             Choice("Continue", "continue"),
-            Choice("Abandon (delete this unfinished game)", "abandon"),
+            Choice(ABANDON, "abandon"),
             Choice("Back", "back", back=True, key=BACK_KEY),
         ]
         answer = self.prompter.select("What would you like to do with it?", choices)
         if answer == "continue":
-            from tabletop.commands.session import continue_record
-
-            assert self.store is not None
-            continue_record(record, self.console, self.prompter, self.store)
+            self._continue(record)
             return "continued"
         if answer == "abandon" and self._abandon(record):
             return "abandoned"
         return "back"
+
+    def _continue(self, record: Any) -> None:
+        """Play on the unfinished game ``record`` from where it stopped."""
+        from tabletop.commands.session import continue_record
+
+        assert self.store is not None
+        continue_record(record, self.console, self.prompter, self.store)
 
     def _abandon(self, record: Any) -> bool:
         """Delete an unfinished game once the player says yes; False if they say no or it cannot be done."""
@@ -237,7 +241,7 @@ class Menu:
         return True
 
     def _history(self) -> None:
-        """Pick recorded games and step through them, until Back."""
+        """Pick recorded games and step through them (or continue or abandon an unfinished one), until Back."""
         from tabletop.commands.common import CommandFailure
         from tabletop.commands.replay import browse, build_replay
         from tabletop.rebuild import stored_record
@@ -248,6 +252,7 @@ class Menu:
         record = None
         while True:
             clear_screen(self.console)
+            self._say()  # a game just deleted
             record = self.prompter.select("Replay which game?", self._history_choices(), default=record)
             if record is None:
                 return
@@ -255,9 +260,13 @@ class Menu:
                 record = None if self._damaged_chosen(record) else record
                 continue
             try:
-                if self._review_chosen(record):
-                    continue
-                browse(self.console, build_replay(stored_record(record, self.registry), self.registry))
+                answer = self._review_chosen(record)
+                if answer == "abandoned":
+                    record = None
+                elif answer == "continued":  # its entry has changed: the cursor goes to the new one
+                    record = next((r for r in self.store.listing(MAX_HISTORY) if r.id == record.id), None)
+                elif answer == "replay":
+                    browse(self.console, build_replay(stored_record(record, self.registry), self.registry))
             except CommandFailure as exc:
                 self.console.print(escape(str(exc)))
                 self.prompter.pause("Press any key to go back")
@@ -279,27 +288,40 @@ class Menu:
             return False
         return self._delete(game.id, f"Delete game {game.id}? It cannot be undone.", "This game cannot be deleted")
 
-    def _review_chosen(self, record: Any) -> bool:
-        """Ask what to do with a recorded game: replay it, review it (a finished game with an analyst), export
-        it (greyed out while unfinished), or go back. False to replay it; True once done."""
+    def _review_chosen(self, record: Any) -> str:
+        """Ask what to do with a recorded game: continue or abandon it (an unfinished game), replay it, review
+        it (a finished game with an analyst), export it (greyed out while unfinished), or go back.
+        "replay" to replay it, "continued" once played on, "abandoned" once deleted, else "done"."""
         from tabletop.commands.review import can_review, reviewable, show_review
 
         game = next((g for g in self.games if g.info.id == record.game_id), None)
-        choices = [Choice("Replay it", "replay")]
+        unfinished = not record.is_finished
+        choices = []
+        if unfinished:
+            names = {g.info.id: g.info.short for g in self.games}
+            choices.append(Choice("Continue it", "continue", self._why_unplayable(record.game_id, names)))
+        choices.append(Choice("Replay it", "replay"))
         if game is not None and can_review(record, game):
             choices.append(Choice("Review my decisions (graded by the analyst)", "review"))
+        if unfinished:
+            choices.append(Choice(ABANDON, "abandon"))
         # As `tabletop export` does, an unfinished game is refused: its record would show the hands in play.
-        choices.append(Choice("Export it to a file (JSON)", "export", None if record.is_finished else UNEXPORTABLE))
+        choices.append(Choice("Export it to a file (JSON)", "export", UNEXPORTABLE if unfinished else None))
         choices.append(Choice("Back", "back", back=True, key=BACK_KEY))
         answer = self.prompter.select(f"Game {record.id}:", choices)
         if answer == "replay":
-            return False
+            return "replay"
+        if answer == "continue":
+            self._continue(record)
+            return "continued"
+        if answer == "abandon" and self._abandon(record):
+            return "abandoned"
         if answer == "review":
             assert game is not None
             show_review(self.console, self.prompter, record, reviewable(record, self.registry))
         elif answer == "export":
             self._export(record)
-        return True
+        return "done"
 
     def _export(self, record: Any) -> None:
         """Write a finished game's record where the player says (the command line's default name, in the

@@ -15,6 +15,8 @@ from tabletop.ui.base import Choice, Prompter
 
 START_KEY, BACK_KEY = "s", "escape"
 """Fixed keys: Start on a setup screen, and Esc, shown on every list's way back."""
+OPPONENT_KEY = "o"
+"""The Opponent line's key: a letter, as it comes and goes with the player count, so no other line moves."""
 
 
 class SetupScreen:
@@ -80,15 +82,18 @@ class SetupScreen:
                 self._ask_option(setup, answer)
 
     def _setup_choices(self, setup: Setup) -> list[Choice]:
+        """The setup lines, each with a key of its own whatever lines show (:func:`setup_keys`)."""
         game = setup.game
+        keys = setup_keys(game)
         choices = [Choice("Start the game", "start", key=START_KEY)]
         if len(setup.seats) > 1:  # a game for one to four shows it once a second player is chosen
-            choices.append(Choice(f"Opponent: {self._opponent_label(setup)}", "opponent"))
+            choices.append(Choice(f"Opponent: {self._opponent_label(setup)}", "opponent", key=OPPONENT_KEY))
         for option in game.info.options:
             value = setup.options.get(option.key, option.default)
-            choices.append(Choice(f"{option.label}: {option.label_of(value) if value else 'default'}", option.key))
-        choices.append(Choice(f"Seed: {setup.seed if setup.seed is not None else 'random'}", "seed"))
-        choices.append(Choice("Read the rules", "rules"))
+            label = f"{option.label}: {option.label_of(value) if value else 'default'}"
+            choices.append(Choice(label, option.key, key=keys[option.key]))
+        choices.append(Choice(f"Seed: {setup.seed if setup.seed is not None else 'random'}", "seed", key=keys["seed"]))
+        choices.append(Choice("Read the rules", "rules", key=keys["rules"]))
         choices.append(Choice("Back to the games", "back", back=True, key=BACK_KEY))
         return choices
 
@@ -162,6 +167,24 @@ class SetupScreen:
         choices = [Choice(option.label_of(value), value, back=value == current) for value in option.choices]
         setup.options[key] = self.prompter.select(f"{option.label}:", choices, default=current)
         setup.fit_seats()  # a player count that rose seats the opponent shown, one that fell drops seats
+
+
+def setup_keys(game: Game[Any]) -> dict[str, str]:
+    """The key of each line of ``game``'s setup screen that is always there: its options in order, then the
+    seed and the rules, numbered from 1 (then letters, past Start's and Opponent's). They depend on the game
+    alone, so a line keeps its key when the Opponent line comes or goes.
+
+    >>> from tabletop.game import GameInfo, whole_number
+    >>> class Dice:
+    ...     info = GameInfo("dice", "Dice", "Roll them", 4, 10, fewest_players=1, options=(whole_number("sides", "Sides", 4, 8, default=6),))
+    >>> setup_keys(Dice())
+    {'players': '1', 'sides': '2', 'seed': '3', 'rules': '4'}
+    """
+    from tabletop.ui.entries import AUTO_KEYS
+
+    spare = [key for key in AUTO_KEYS if key not in (START_KEY, OPPONENT_KEY)]
+    lines = [option.key for option in game.info.options] + ["seed", "rules"]
+    return dict(zip(lines, spare, strict=False))
 
 
 TYPED_ROOM = 40

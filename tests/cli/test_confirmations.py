@@ -224,9 +224,11 @@ def test_abandon_asks_then_deletes_the_game(tmp_path: Path) -> None:
             ("What would you like to do with it", "Abandon"),
             (f"Abandon game {ids[1]}?", True),
             ("Continue which game", "Back"),
-            ("What would you like to play", "Continue Muster"),
-            ("What would you like to do with it", "Abandon"),
+            ("What would you like to play", "History and replays"),  # a Continue entry plays on at once
+            ("Replay which game", f"#{ids[3]} Muster"),
+            (f"Game {ids[3]}:", "Abandon"),
             ("Abandon game", True),
+            ("Replay which game", "Back"),
             ("What would you like to play", "Quit"),
             ("Quit Tabletop", True),
         ]
@@ -239,7 +241,7 @@ def test_abandon_asks_then_deletes_the_game(tmp_path: Path) -> None:
     assert len(listed[2]) == 4 and not any(t.startswith(f"{ids[1]}.") for t in listed[2])
     after = _titles(prompter, "What would you like to play")[1]
     assert len([t for t in after if t.startswith("Continue Muster")]) == 3  # three left: an entry each
-    assert _unfinished_ids(tmp_path) == [ids[0], ids[2]]  # the newest of the three was abandoned from its entry
+    assert _unfinished_ids(tmp_path) == [ids[0], ids[2]]  # the newest of the three was abandoned from History
 
 
 def test_abandon_on_a_read_only_database_says_why_and_keeps_the_game(
@@ -257,8 +259,10 @@ def test_abandon_on_a_read_only_database_says_why_and_keeps_the_game(
     console = Console(record=True, width=200)
     prompter = Scripted(
         [
-            ("What would you like to play", "Continue Muster"),
-            ("What would you like to do with it", "Abandon"),
+            ("What would you like to play", "History and replays"),
+            ("Replay which game", f"#{ids[0]} Muster"),
+            (f"Game {ids[0]}:", "Abandon"),
+            ("Replay which game", "Back"),
             ("What would you like to play", "Quit"),
             ("Quit Tabletop", True),
         ]

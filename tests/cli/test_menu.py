@@ -48,3 +48,47 @@ def test_each_game_keeps_its_number_when_games_wait_to_be_continued(tmp_path: Pa
         continues = [c for c in choices if c.value[0] in ("continue", "unfinished")]
         assert [c.key for c in continues] == (["c", "d", "e"][: seed + 1] if seed < 3 else ["c"])
         assert game_keys() == before
+
+
+def test_a_setup_line_keeps_its_key_when_the_opponent_line_appears(tmp_path: Path) -> None:
+    from tabletop.commands.setup import Setup
+    from tabletop.commands.setup_screen import SetupScreen
+    from tabletop.ui.entries import list_keys
+
+    menu = Menu(Console(), Prompter(), data_dir=str(tmp_path))
+    fivedice = next(g for g in menu.games if g.info.id == "fivedice")
+    screen = SetupScreen(menu.console, menu.prompter, menu.store, {})
+    setup = Setup.default(fivedice)
+
+    def keys() -> dict[str, str | None]:
+        choices = screen._setup_choices(setup)
+        return {c.value: k for c, k in zip(choices, list_keys(choices), strict=True)}
+
+    solo = keys()
+    assert "opponent" not in solo
+    setup.options["players"] = "2"
+    setup.fit_seats()
+    table = keys()
+    assert table.pop("opponent") == "o"  # the line that appeared has a key no other line takes
+    assert table == solo  # Players, Joker rule, Seed, the rules, Start and Back: each as it was
+    assert solo["players"] == "1" and solo["start"] == "s"
+
+
+def test_history_offers_to_continue_or_abandon_an_unfinished_game(tmp_path: Path) -> None:
+    from tests.cli.test_confirmations import Scripted, _titles, _unfinished_games
+
+    (game,) = _unfinished_games(tmp_path, 1)
+    prompter = Scripted(
+        [
+            ("What would you like to play", "History and replays"),
+            ("Replay which game", f"#{game} Muster"),
+            (f"Game {game}:", "Back"),
+            ("Replay which game", "Back"),
+            ("What would you like to play", "Quit"),
+            ("Quit Tabletop", True),
+        ]
+    )
+    Menu(Console(record=True), prompter, data_dir=str(tmp_path)).loop()
+    assert _titles(prompter, f"Game {game}:") == [
+        ["Continue it", "Replay it", "Abandon (delete this unfinished game)", "Export it to a file (JSON)", "Back"]
+    ]

@@ -47,10 +47,8 @@ def _quit(child: pexpect.spawn) -> None:
 
 
 def _continue(child: pexpect.spawn, title: str) -> None:
-    """Choose an unfinished game at the main menu, then Continue in the menu it opens."""
+    """Choose an unfinished game's Continue entry at the main menu: the game goes on at once."""
     select(child, title)
-    child.expect("What would you like to do with it\\?")
-    select(child, "Continue")
 
 
 def _finish(child: pexpect.spawn) -> int:
@@ -418,6 +416,63 @@ def test_a_plugin_that_raises_during_play_is_reported_and_the_game_is_saved(
     child.expect("What would you like to play")
     _quit(child)
     assert _finish(child) == 0
+
+
+def test_d_at_the_main_menu_plays_on_the_second_latest_unfinished_game_at_once(
+    example_plugin_path: Path, tmp_path: Path
+) -> None:
+    for options in (["--low", "on"], []):  # game 1, lowball, then game 2, the latest
+        child = spawn(["play", "highcard", *options], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+        child.expect("Your move:")
+        child.expect(POINTER)
+        child.sendintr()  # left unfinished: kept
+        assert _finish(child) == 130
+
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    child.expect(r"d\) (?:\x1b\[[0-9;]*m)*Continue High Card")
+    child.expect("Quit[\r\x1b]")  # the whole list is drawn: it takes its keys
+    child.send("d")  # one key, as the menu's c for the latest
+    child.expect("Your move:")
+    board = str(child.before)
+    assert "lower card wins" in board and "higher card wins" not in board  # game 1's board, not game 2's
+    assert "What would you like to do with it" not in board
+    child.expect(POINTER)
+    child.sendintr()
+    child.expect("All of game 1 is saved")  # the game played on is game 1
+    assert _finish(child) == 130
+
+
+def test_an_unfinished_game_is_abandoned_from_history(example_plugin_path: Path, tmp_path: Path) -> None:
+    from tabletop.store import Store
+
+    child = spawn(["play", "highcard", "--seed", "6"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("Your move:")
+    child.expect(POINTER)
+    child.sendintr()
+    assert _finish(child) == 130
+
+    child = spawn([], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("What would you like to play")
+    select(child, "History and replays")
+    child.expect("Replay which game")
+    select(child, "#1 High Card")
+    child.expect("Game 1:")
+    select(child, "Abandon (delete this unfinished game)")
+    child.expect("Abandon game 1\\? It will be deleted and cannot be continued.")
+    child.send("y")
+    child.expect("Game 1 deleted.")  # said in History, where it was deleted
+    child.expect("Replay which game")
+    child.expect("No games yet")
+    child.expect(POINTER)
+    child.send("\x1b")
+    child.expect("What would you like to play")
+    child.expect("Quit[\r\x1b]")
+    assert "Continue High Card" not in str(child.before)
+    child.sendintr()
+    assert _finish(child) == 130
+    with Store.open(tmp_path, write=False) as store:
+        assert store.unfinished() == []
 
 
 def test_ctrl_d_at_a_list_leaves_and_says_the_game_is_saved(example_plugin_path: Path, tmp_path: Path) -> None:

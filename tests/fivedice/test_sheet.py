@@ -38,3 +38,14 @@ def test_the_sheet_of_the_player_to_act_says_which_turn_it_is() -> None:
     state.dice, state.rolls = (1, 2, 3, 4, 6), 1
     state.sheets[0][0], state.sheets[0][7] = 1, 0
     assert drawn(state)[0].startswith("Five Dice · total 1 · turn 3 of 13")
+
+
+def test_a_solo_sheet_says_the_total_that_wins_from_the_first_turn() -> None:
+    solo, table = FiveDiceState(), FiveDiceState(players=2)
+    for state in (solo, table):
+        state.dice, state.rolls = (1, 2, 3, 4, 6), 1
+    lines = drawn(solo)
+    assert lines[0].startswith("Five Dice · total 0 · turn 1 of 13")
+    assert lines[1].strip() == "200 or more to win"  # said before any box is filled, not only in the result
+    assert len(lines) == len(drawn(table))  # in the line the headings take: the board is no taller
+    assert not any("to win" in line for line in drawn(table))  # at a table the highest total wins

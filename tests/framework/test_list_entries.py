@@ -45,7 +45,7 @@ def test_the_real_setup_screen_shows_a_long_entry_broken_between_words(tmp_path:
     child.expect("Set up the game")
     child.expect(r"Esc\) (?:\x1b\[[0-9;]*m)*Back")
     shown = [ANSI.sub("", line).rstrip() for line in child.before.replace("\r", "").split("\n")]
-    at = shown.index(" " * LIST_INDENT + "1) Opponent: computer, Medium (greedy, one")
+    at = shown.index(" " * LIST_INDENT + "o) Opponent: computer, Medium (greedy, one")
     assert shown[at + 1] == " " * (LIST_INDENT + 3) + "move ahead)"
     child.sendcontrol("c")
     child.expect(pexpect.EOF)

@@ -99,7 +99,7 @@ def test_screen_fits_80_columns_and_shows_what_matters() -> None:
     assert "▲ Odd" in text and "⚂ 3" in text and "⚃ 4" in text  # faces with digits
     assert "Hints ●●● (3)" in text and "Urania 3 (READY: flip)" in text
     assert "discard" in text  # how each card leaves the display
-    assert f"Score {state.score()}/20 (3 from hints)" in text  # why there is a score before any claim
+    assert f"Score {state.score()}/20 (3 unused hints)" in text  # why there is a score before any claim
 
 
 def test_every_claimed_muse_and_ready_power_stays_on_screen() -> None:

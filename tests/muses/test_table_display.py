@@ -246,3 +246,26 @@ def test_a_face_keeps_its_digit_when_the_log_wraps() -> None:
         assert " ".join(line.strip() for line in lines) == entry, width
         assert not any(line.rstrip()[-1] in "⚀⚁⚂⚃⚄⚅" for line in lines), (width, lines)
         assert not any(re.search("[⚀-⚅] [1-6]$", line) for line in lines[:-1]), (width, lines)  # ⚀ 1 ⚄ 5 whole
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+def test_the_opening_board_says_the_score_so_far_is_the_unused_hints(width: int, height: int) -> None:
+    state = MusesState(default_cards())
+    log = logged(state, "draw Euterpe", "roll 4 5")
+    lines = drawn(state, log, width, height)
+    text = "\n".join(lines)
+    assert max(len(line) for line in lines) < width, text
+    head = next(line for line in lines if line.startswith("Turn 1  "))
+    assert head.endswith("Score 3/20 (3 unused hints)" if width < 120 else "Score 3/20 (3 for unused hints)"), text
+    # Where the 3 points come from, as the rulebook scores hints: 1 point for each unused one, at the end.
+    assert "Claimed: none yet; each hint left unused scores 1 point at the end" in lines, text
+    assert "from hints" not in text
+
+
+def test_once_the_hints_are_gone_the_opening_board_no_longer_counts_them() -> None:
+    state = MusesState(default_cards())
+    logged(state, "draw Euterpe", "roll 4 5")
+    state.hints = 0
+    lines = drawn(state, [])
+    assert "Claimed: none yet" in lines and not any("unused" in line for line in lines)
+    assert any(line.endswith("Score 0/20") for line in lines)

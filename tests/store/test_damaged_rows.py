@@ -176,8 +176,6 @@ def test_with_a_damaged_game_per_column_the_others_still_play(example_plugin_pat
     select(child, "Back")
     child.expect("What would you like to play")
     select(child, "Continue High Card")  # the latest unfinished game that is whole
-    child.expect("What would you like to do with it\\?")
-    select(child, "Continue")
     play_first_choices(child, "Seed \\d+: replay this game")
     child.expect(END_OF_GAME)
     child.send(ENTER)

@@ -2,7 +2,7 @@
 
 The sheet fits 80x24 beside the list of choices: the upper boxes and the lower boxes side by
 side, each open box showing (in brackets) what the dice would score there now, the upper bonus
-progress ("upper 41 / 63") and the totals. With several players the player to act's sheet is
+progress ("upper 41 / 63") and the totals; a solo sheet says under its title the total that wins. With several players the player to act's sheet is
 drawn, and every other sheet's totals on one line; at 120 columns or more every sheet is drawn
 side by side.
 """
@@ -19,7 +19,16 @@ from rich.text import Text
 from tabletop.game import State, View
 from tabletop.ui.base import REDRAW, Choice, Chosen, Fitted, GameUI, Prompter, Step
 from tabletop_fivedice.holds import choose_holds
-from tabletop_fivedice.rules import ROLLS_PER_TURN, TURNS, FiveDiceAction, FiveDiceState, Keep, Score, state_of
+from tabletop_fivedice.rules import (
+    ROLLS_PER_TURN,
+    SOLO_GOAL,
+    TURNS,
+    FiveDiceAction,
+    FiveDiceState,
+    Keep,
+    Score,
+    state_of,
+)
 from tabletop_fivedice.scoring import BOX_NAMES, BOXES, LOWER, UPPER, UPPER_BONUS, UPPER_BONUS_AT, upper_total
 
 WIDE = 120
@@ -43,6 +52,8 @@ BOX_KEYS = ("1", "2", "3", "4", "5", "6", "3", "4", "f", "s", "g", "5", "c")
 its number or initial (``g`` the Lg straight: ``l`` is the log's)."""
 
 
+SOLO_GOAL_LINE = f"{SOLO_GOAL} or more to win"
+"""Under a solo sheet's title from the first turn: the total a solo game is won with."""
 GAME_OVER = "Every box is filled: the game is over."
 GAME_OVER_AT_A_TABLE = "Every sheet is full: the game is over."
 
@@ -132,7 +143,10 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
             title += f" · total {state.total(player)} · turn {state.turns_done(player) + 1} of {TURNS}"
         else:
             title += f" · total {state.total(player)}"
-        table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
+        solo = state.players == 1
+        if solo:  # the goal, in the line the columns' (empty) headings would take
+            title += f"\n{SOLO_GOAL_LINE}"
+        table = Table(title=title, title_justify="left", box=None, padding=(0, 1), show_header=not solo)
         for _ in range(2):
             table.add_column(no_wrap=True, min_width=NAME_WIDTH)
             table.add_column(justify="right", no_wrap=True, min_width=POINTS_WIDTH)

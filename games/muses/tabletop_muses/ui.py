@@ -55,6 +55,13 @@ MENU_RESERVE = 9
 the four first steps, usable or greyed, then Coach, Log and Game menu)."""
 MIN_LOG_LINES = 2
 MAX_LOG_LINES = 24
+UNUSED_HINT = (
+    "none yet; each hint left unused scores 1 point at the end",
+    "none yet; an unused hint scores 1 point",
+    "none yet",
+)
+"""The claimed line while no muse is claimed, the longest that fits first: how the hints count then, as the
+rulebook scores them (1 point for each unused hint, at the end)."""
 MIN_CLAIMED_LINES = 2
 MAX_CLAIMED_LINES = 4
 DEFAULT_HEIGHT = 24
@@ -245,9 +252,13 @@ def status_lines(state: MusesState, width: int = 80, claimed_lines: int = MIN_CL
     where = ["Game over"] if state.phase == OVER else [f"Turn {state.turn}", dice_text(state)]
     score = f"Score {state.score()}/{state.cardset.target}"
     parts = [*where, f"Hints {hints} ({state.hints})", f"Deck {len(state.deck)}", score]
-    # Unused hints count a point each: say so, or a score before any claim looks wrong.
-    if state.hints and len("  ".join(parts)) + len(note := f" ({state.hints} from hints)") < width:
-        parts[-1] += note
+    # Each unused hint scores a point at the end: say so, or a score before any claim looks wrong.
+    hints_left = f"unused hint{'s' if state.hints != 1 else ''}"
+    notes = (f" ({state.hints} for {hints_left})", f" ({state.hints} {hints_left})")  # the longest that fits
+    for note in notes:
+        if state.hints and len("  ".join(parts)) + len(note) < width:
+            parts[-1] += note
+            break
     head = _spread(parts, width - 1)
     if state.phase == OVER:
         return head
@@ -259,7 +270,10 @@ def status_lines(state: MusesState, width: int = 80, claimed_lines: int = MIN_CL
         else:
             mark = "used" if used else f"READY: {power_word(card.power)}"
             claimed.append(f"{card.name} {card.points} ({mark})")
-    return [*head, *_pack("Claimed:", claimed or ["none yet"], width - 1, claimed_lines)]
+    if not claimed:  # the score so far is the hints': say how they count
+        room = width - 1 - len("Claimed: ")
+        claimed = [_longest(UNUSED_HINT, room) if state.hints else "none yet"]
+    return [*head, *_pack("Claimed:", claimed, width - 1, claimed_lines)]
 
 
 def _spread(parts: Sequence[str], width: int) -> list[str]:
