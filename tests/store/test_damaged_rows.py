@@ -222,3 +222,33 @@ def test_a_save_over_stored_actions_with_a_gap_is_refused_and_changes_nothing(tm
     with Store.open(data) as store, pytest.raises(DamagedRecordError, match="skip action 2"):
         store.record(row, match.history)
     assert stored_actions(data, row) == before
+
+
+@pytest.mark.parametrize(
+    ("sql", "words"),
+    [
+        pytest.param(
+            "DELETE FROM actions WHERE game = :row AND ply = (SELECT MAX(ply) FROM actions WHERE game = :row)",
+            "the record says the game finished, but after its",
+            id="finished-cut-short",
+        ),
+        pytest.param(
+            "INSERT INTO actions (game, ply, notation, actor)"
+            " SELECT :row, MAX(ply) + 1, 'roll 1 1 1 1 1', -1 FROM actions WHERE game = :row",
+            "the game was already over",
+            id="action-after-the-end",
+        ),
+        pytest.param("UPDATE games SET returns = '[0.25]' WHERE id = :row", "returns: the record says", id="returns"),
+    ],
+)
+def test_export_writes_only_what_replay_reads(sql: str, words: str, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        row = five_dice_game(store, 5, finished=True)
+    corrupt(data, sql, row)
+    exported = run("export", str(row), "-o", "out.json", data=data, cwd=tmp_path)
+    assert exported.returncode == 1, (exported.stdout, exported.stderr)
+    assert_plain(exported)
+    said = " ".join(exported.stderr.split())
+    assert f"game {row} is not exported: its record would not replay" in said and words in said, said
+    assert not (tmp_path / "out.json").exists()
