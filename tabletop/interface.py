@@ -43,6 +43,9 @@ class Choice:
     back: bool = False
     key: str | None = None
     """The key that takes this entry (shown before its title), or None for the next free one."""
+    hidden: bool = False
+    """An entry not shown: its key (which it must have) takes it all the same. A shortcut that another
+    entry's title names, so that it costs the list no line."""
 
 
 @dataclass(frozen=True)

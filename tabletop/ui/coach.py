@@ -2,13 +2,17 @@
 
 It is offered where the game has an analyst and one person plays (against the
 computer, or alone); its key is ``?`` in every game, and its name never meets a
-game's own words (Muses' hint tokens are the rulebook's).
+game's own words (Muses' hint tokens are the rulebook's). Beside it, ``!`` plays
+the move the Coach puts first (:func:`coach_move`): the one it just listed when
+it was asked at this decision, else it is asked first; either way a Coach tip.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
+
+from tabletop.ui.steps import _TableEntry
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -27,6 +31,9 @@ class Table(Protocol):
     console: Console
     prompter: Prompter
     on_hint: Callable[[], object] | None
+    coached: tuple[tuple[str, ...], Analysis[Any]] | None
+    """The Coach's latest analysis and the match's history when it was made: what :func:`coach_move` plays
+    when the player asks for the Coach's move at the decision it was made for."""
 
     def analyst(self) -> Analyst[Any] | None:
         """The game's analyst for this match, or None."""
@@ -40,6 +47,10 @@ def hint_offered(table: Table) -> bool:
 
 HINT_SHOWN = 3
 """How many of the best actions a hint lists."""
+COACH_MOVE = _TableEntry("coach's move")
+COACH_MOVE_TITLE = "Play the Coach's move (the first it lists)"
+GO_ON = "Press any key to go on (then ! plays the Coach's first move)"
+"""The Coach screen's last line, where it lists moves: how to play the first of them."""
 
 
 def give_hint(table: Table, player: int) -> str:
@@ -47,6 +58,77 @@ def give_hint(table: Table, player: int) -> str:
 
     Returns the line to keep under the board while the player chooses.
     """
+    analysis = _analyse(table, player)
+    if isinstance(analysis, str):
+        return analysis
+    words = action_words(table.ui, table.match.state.view(player), table.match.state.legal_actions())
+    for note in analysis.notes:
+        table.console.print(note, markup=False)
+    best = analysis.rated[0]
+    if _in_points(table):
+        return _points_hint(table, analysis, words)
+    table.console.print(f"[bold]Coach[/bold]: win chance with best play {best.win:.1%} ({analysis.basis}).")
+    if _no_win(analysis):
+        table.console.print("No way of playing wins from here.")
+        table.prompter.pause()
+        return "Coach: no way of playing wins from here."
+    for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
+        table.console.print(hint_line(rank, rated.win, words[rated.action]))
+        if rated.reply:
+            table.console.print(_hanging(" " * len(_lead(rank, f"{rated.win:6.1%}")), f"likely reply: {rated.reply}"))
+    table.prompter.pause(GO_ON)
+    return f"Coach ({best.win:.0%}): {words[best.action]}"  # the notice line wraps: the action is said whole
+
+
+def coach_move(table: Table, player: int) -> tuple[Any, str] | str:
+    """The action the Coach puts first for ``player``'s position, with the line that says it was played; or,
+    where the Coach names no move, the line that says why (and nothing is played).
+
+    The Coach asked at this very decision is not asked again: its first move is the one it listed (and the tip
+    was counted then); else it is asked now, behind the same spinner, and counted as a tip. Only one of the
+    player's own legal actions is ever played.
+    """
+    match = table.match
+    legal = match.state.legal_actions()
+    analysis = _asked_here(table)
+    if analysis is None:
+        fresh = _analyse(table, player)
+        if isinstance(fresh, str):
+            return fresh
+        analysis = fresh  # played at once: its notes (the line a solver found, say) are the Coach's screen's
+    best = analysis.rated[0]
+    points = _in_points(table)
+    if not points and _no_win(analysis):
+        return "Coach: no way of playing wins from here, so it has no move to play."
+    if best.action not in legal:
+        return "Coach: its move is not one you can play here; nothing was played."
+    words = action_words(table.ui, match.state.view(player), legal)[best.action]
+    figure = f"{best.win:.1f}" if points else f"{best.win:.0%}"
+    return best.action, f"Played the Coach's move ({figure}): {words}."
+
+
+def _in_points(table: Table) -> bool:
+    """Whether the analyst's figures are expected final scores in points rather than win chances."""
+    analyst = table.analyst()
+    return analyst is not None and analyst.points
+
+
+def _no_win(analysis: Analysis[Any]) -> bool:
+    """Whether the figures are exact and no action wins: the Coach then lists none."""
+    return analysis.exact and analysis.rated[0].win <= 0
+
+
+def _asked_here(table: Table) -> Analysis[Any] | None:
+    """The analysis the Coach gave at the decision now being made, if it was asked here."""
+    said = table.coached
+    if said is None or said[0] != tuple(table.match.history):
+        return None
+    return said[1]
+
+
+def _analyse(table: Table, player: int) -> Analysis[Any] | str:
+    """The analyst's figures for ``player``'s position (their view only), asked behind a spinner, kept for
+    :func:`coach_move` and counted as a tip; or, when it has none, the line to say why (said and paused on)."""
     from tabletop.analysis import HINT_SECONDS, AnalysisUnavailable, analysis_rng
 
     analyst = table.analyst()
@@ -69,25 +151,10 @@ def give_hint(table: Table, player: int) -> str:
         table.console.print(f"Coach: {unavailable}", markup=False)
         table.prompter.pause()
         return f"Coach: {unavailable.summary}"
+    table.coached = (tuple(match.history), analysis)
     if table.on_hint is not None:
         table.on_hint()
-    words = action_words(table.ui, view, legal)
-    for note in analysis.notes:
-        table.console.print(note, markup=False)
-    best = analysis.rated[0]
-    if analyst.points:
-        return _points_hint(table, analysis, words)
-    table.console.print(f"[bold]Coach[/bold]: win chance with best play {best.win:.1%} ({analysis.basis}).")
-    if analysis.exact and best.win <= 0:
-        table.console.print("No way of playing wins from here.")
-        table.prompter.pause()
-        return "Coach: no way of playing wins from here."
-    for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
-        table.console.print(hint_line(rank, rated.win, words[rated.action]))
-        if rated.reply:
-            table.console.print(_hanging(" " * len(_lead(rank, f"{rated.win:6.1%}")), f"likely reply: {rated.reply}"))
-    table.prompter.pause()
-    return f"Coach ({best.win:.0%}): {words[best.action]}"  # the notice line wraps: the action is said whole
+    return analysis
 
 
 def hint_line(rank: int, win: float, words: str) -> RenderableType:
@@ -132,7 +199,7 @@ def _points_hint(table: Table, analysis: Analysis[Any], words: dict[Any, str]) -
     table.console.print(f"[bold]Coach[/bold]: expected final score with best play {best.win:.2f} ({analysis.basis}).")
     for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
         table.console.print(_hanging(_lead(rank, f"{rated.win:7.2f}"), words[rated.action]))
-    table.prompter.pause()
+    table.prompter.pause(GO_ON)
     return f"Coach ({best.win:.1f}): {words[best.action]}"
 
 

@@ -80,6 +80,8 @@ class PlainPrompter(Prompter):
           2. Blue
         'b'
         """
+        shortcuts = [c for c in choices if c.hidden and c.key and not c.disabled]
+        choices = [c for c in choices if not c.hidden]
         usable = [c for c in choices if not c.disabled]
         if not usable:
             raise ValueError("a menu needs at least one usable entry")
@@ -98,7 +100,7 @@ class PlainPrompter(Prompter):
             number = _listed_number(answer, len(usable))
             if number is not None:
                 return usable[number - 1].value
-            keyed = next((c for c in usable if c.key and c.key == answer and not c.key.isdecimal()), None)
+            keyed = next((c for c in [*usable, *shortcuts] if c.key == answer and not c.key.isdecimal()), None)
             if keyed is not None:
                 return keyed.value
             self._write(f"Type a number from 1 to {len(usable)}.")

@@ -6,9 +6,10 @@ step at a time, runs computer moves behind a spinner, hides hands between
 hot-seat turns, and offers the in-game menu (rules, undo, redo, leave).
 
 Every entry has a key that takes it at once (a game's fixed letter for a kind
-of action, ``1``-``9`` for the others, ``?`` for the coach, ``l`` for the log,
-``m`` for the game menu, Esc for the way back: :mod:`tabletop.ui.steps`); a
-lone action that does not end the game is taken for the player and said so.
+of action, ``1``-``9`` for the others, ``?`` for the coach, ``!`` to play the
+coach's first move, ``l`` for the log, ``m`` for the game menu, Esc for the way
+back: :mod:`tabletop.ui.steps`); a lone action that does not end the game is
+taken for the player and said so.
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ from typing import TYPE_CHECKING, Any
 from tabletop.game import CHANCE, Game, score_of, state_after
 from tabletop.loop import Event, Match
 from tabletop.ui.base import Choice, Chosen, GameUI, Log, Prompter, Step
+from tabletop.ui.coach import COACH_MOVE, COACH_MOVE_TITLE, coach_move, give_hint, hint_offered
 from tabletop.ui.coach import action_words as action_words  # kept here for the review, which words actions so
-from tabletop.ui.coach import give_hint, hint_offered
 from tabletop.ui.fit import MIN_LIST_LINES, QUESTION_LINES, SHORT_REASON, Shorter, list_overflow
 from tabletop.ui.steps import (
     BACK_KEY,
     COACH,
     COACH_KEY,
+    COACH_MOVE_KEY,
     GAME_MENU,
     LOG_KEY,
     SHOW_LOG,
@@ -39,7 +41,7 @@ from tabletop.ui.terminal import clear_screen
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from tabletop.analysis import Analyst
+    from tabletop.analysis import Analysis, Analyst
     from tabletop.game import View
 
 LOG_EVENTS = 50
@@ -75,6 +77,8 @@ class Table:
     """The person's best score at this game before this one (by its score direction), None if none is kept."""
     notice: str | None = None
     """What to say under the board at the next question (a step taken for the player, say)."""
+    coached: tuple[tuple[str, ...], Analysis[Any]] | None = None
+    """The Coach's latest analysis and the history it was made at: ``!`` plays its first move there."""
     _before: dict[tuple[int, int], View] = field(default_factory=dict)
     _analyst: list[Analyst[Any] | None] = field(default_factory=list)
 
@@ -265,6 +269,16 @@ def _ask_action(table: Table, player: int) -> Any:
         if chosen is COACH:
             notice = give_hint(table, player)
             continue
+        if chosen is COACH_MOVE:
+            found = coach_move(table, player)
+            if isinstance(found, str):  # the Coach names no move: why, under the board
+                notice = found
+                continue
+            action, said = found
+            if not _confirmed(table, view, action):
+                continue
+            table.notice = said  # what was played, under the board at the next question
+            return action
         if isinstance(chosen, Extra):
             outcome = table.ui.handle_extra(chosen.value, table.console, table.prompter, view)
             if isinstance(outcome, Chosen) and outcome.action in legal:
@@ -272,12 +286,17 @@ def _ask_action(table: Table, player: int) -> Any:
             if outcome is None:
                 table.prompter.pause()
             continue
-        question = table.ui.confirmation(view, chosen)
-        if question is not None and not table.prompter.confirm(question, default=False):
+        if not _confirmed(table, view, chosen):
             continue
         if taken:
             _tell(table, taken)
         return chosen
+
+
+def _confirmed(table: Table, view: View, action: Any) -> bool:
+    """Whether ``action`` may be made: it asks no question first (:meth:`GameUI.confirmation`), or the player said yes."""
+    question = table.ui.confirmation(view, action)
+    return question is None or table.prompter.confirm(question, default=False)
 
 
 def _tell(table: Table, taken: Sequence[str], earlier: str | None = None) -> None:
@@ -298,10 +317,14 @@ def _lone_action(table: Table, view: View, steps: Sequence[Step[Any]]) -> Step[A
 
 
 def _table_entries(table: Table) -> list[Choice]:
-    """The coach (where the game has an analyst and one person plays) and the log, beside the actions."""
+    """The coach and its first move (where the game has an analyst and one person plays) and the log, beside
+    the actions."""
     entries = []
     if hint_offered(table):
         entries.append(Choice(COACH_TITLE, COACH, key=COACH_KEY))
+        # A key, not a line of the list: the Coach's screen names it, and a line of its own would push the top
+        # of a full board off 80x24.
+        entries.append(Choice(COACH_MOVE_TITLE, COACH_MOVE, key=COACH_MOVE_KEY, hidden=True))
     entries.append(Choice(LOG_TITLE, SHOW_LOG, key=LOG_KEY))
     return entries
 

@@ -8,7 +8,7 @@ program then leaves with exit status 130) instead of questionary printing
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import questionary
@@ -39,6 +39,8 @@ class QuestionaryPrompter(Prompter):
     move the cursor and Enter takes the entry under it, Esc the way back."""
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
+        shortcuts = {c.key: c.value for c in choices if c.hidden and c.key}
+        choices = [c for c in choices if not c.hidden]
         keys = list_keys(choices)
         width = shutil.get_terminal_size().columns
         q_choices = [_entry(c, key, width) for c, key in zip(choices, keys)]
@@ -58,7 +60,7 @@ class QuestionaryPrompter(Prompter):
             instruction="(keys or arrows, Enter)" if any(keys) else "(arrows, Enter)",
         )
         _add_keys(question, next((qc.value for qc, c in zip(q_choices, choices) if c.back), None))
-        _answer_keys(question, keys, [c.title for c in choices])
+        _answer_keys(question, keys, [c.title for c in choices], shortcuts)
         lines, self.list_lines = self.list_lines, None  # for this list only
         if lines is not None:
             _scroll_entries(question, lines)
@@ -256,8 +258,14 @@ def _wrap_entries(question: questionary.Question, listing: Any) -> None:
             window.wrap_lines = to_filter(True)
 
 
-def _answer_keys(question: questionary.Question, keys: Sequence[str | None], titles: Sequence[str]) -> None:
-    """Let each entry's key take that entry at once (one key per decision), and Enter the one under the cursor.
+def _answer_keys(
+    question: questionary.Question,
+    keys: Sequence[str | None],
+    titles: Sequence[str],
+    shortcuts: Mapping[str, Any] | None = None,
+) -> None:
+    """Let each entry's key take that entry at once (one key per decision), Enter the one under the cursor,
+    and each key of ``shortcuts`` (hidden entries) its value.
 
     The list shows each title with its key before it; the answered question shows the title alone.
     """
@@ -286,12 +294,23 @@ def _answer_keys(question: questionary.Question, keys: Sequence[str | None], tit
     for index, key in enumerate(keys):
         if key is not None and key != "escape":  # Esc is bound to the way back already
             bindings.add(key, eager=True)(take(index))
+    for key, value in (shortcuts or {}).items():
+        bindings.add(key, eager=True)(_shortcut(value))
 
     @bindings.add("enter", eager=True)
     def _enter(event: Any) -> None:
         take(listing.pointed_at)(event)
 
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings]) if app.key_bindings else bindings
+
+
+def _shortcut(value: Any) -> Callable[[Any], None]:
+    """What a hidden entry's key does: answer the list with that entry's value."""
+
+    def _take(event: Any) -> None:
+        event.app.exit(result=_Box(value))
+
+    return _take
 
 
 class _Box:

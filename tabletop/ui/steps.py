@@ -54,8 +54,8 @@ GAME_MENU = _GameMenu()
 SHOW_LOG = _TableEntry("log")
 COACH = _TableEntry("coach")
 
-COACH_KEY, LOG_KEY, MENU_KEY, BACK_KEY = "?", "l", "m", "escape"
-TABLE_KEYS = (COACH_KEY, LOG_KEY, MENU_KEY, BACK_KEY)
+COACH_KEY, COACH_MOVE_KEY, LOG_KEY, MENU_KEY, BACK_KEY = "?", "!", "l", "m", "escape"
+TABLE_KEYS = (COACH_KEY, COACH_MOVE_KEY, LOG_KEY, MENU_KEY, BACK_KEY)
 """The table's own keys, the same in every game: a game's label never takes one."""
 NUMBER_KEYS = "1234567890"
 SPARE_LETTERS = "acdefgijknopqrstuvwxyz"
