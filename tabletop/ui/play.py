@@ -317,13 +317,11 @@ def _lone_action(table: Table, view: View, steps: Sequence[Step[Any]]) -> Step[A
 
 
 def _table_entries(table: Table) -> list[Choice]:
-    """The coach and its first move (where the game has an analyst and one person plays) and the log, beside
-    the actions."""
+    """The coach and its move (where the game has an analyst and one person plays), the log, beside the actions."""
     entries = []
     if hint_offered(table):
         entries.append(Choice(COACH_TITLE, COACH, key=COACH_KEY))
-        # A key, not a line of the list: the Coach's screen names it, and a line of its own would push the top
-        # of a full board off 80x24.
+        # A key, not a line: the Coach's screen names it, and a line would push a full board's top off 80x24.
         entries.append(Choice(COACH_MOVE_TITLE, COACH_MOVE, key=COACH_MOVE_KEY, hidden=True))
     entries.append(Choice(LOG_TITLE, SHOW_LOG, key=LOG_KEY))
     return entries
