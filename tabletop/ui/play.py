@@ -25,6 +25,8 @@ from tabletop.ui.base import Choice, Chosen, GameUI, Log, Prompter, Step
 from tabletop.ui.coach import COACH_MOVE, COACH_MOVE_TITLE, coach_move, give_hint, hint_offered
 from tabletop.ui.coach import action_words as action_words  # kept here for the review, which words actions so
 from tabletop.ui.fit import MIN_LIST_LINES, QUESTION_LINES, SHORT_REASON, Shorter, list_overflow
+from tabletop.ui.replay_words import replay_arguments as replay_arguments  # kept here for its callers
+from tabletop.ui.replay_words import replay_line
 from tabletop.ui.steps import (
     BACK_KEY,
     COACH,
@@ -459,7 +461,7 @@ def _show_result(table: Table, viewer: int | None) -> None:
     best = best_score_words(match, table.best_before)
     if best:
         table.console.print(best, markup=False)
-    table.console.print(f"Seed {match.seed}: replay this game with {replay_arguments(match)}.", markup=False)
+    table.console.print(replay_line(match), markup=False)
 
 
 def best_score_words(match: Match[Any], before: float | None) -> str:
@@ -477,23 +479,3 @@ def best_score_words(match: Match[Any], before: float | None) -> str:
     if (score < before) if lower else (score > before):
         return f"Score {score:g}{unit}: a new best, better than {before:g} ({counts})."
     return f"Score {score:g}{unit}; your best is {before:g} ({counts})."
-
-
-def replay_arguments(match: Match[Any]) -> str:
-    """The arguments of ``tabletop play GAME`` that deal this game again: its seed and every option not at
-    its default (``--seed 7 --cards three.toml``)."""
-    words = [f"--seed {match.seed}"]
-    for option in match.game.info.options:
-        value = match.options.get(option.key, option.default)
-        if value == option.default:
-            continue
-        flag = "--" + option.key.replace("_", "-")
-        words.append(flag if option.is_flag and value == "on" else f"{flag} {_quoted(option.argument(value))}")
-    return " ".join(words)
-
-
-def _quoted(word: str) -> str:
-    """A word as a shell reads it back: quoted only when it must be."""
-    import shlex
-
-    return shlex.quote(word)

@@ -256,6 +256,25 @@ def test_the_end_says_how_to_deal_the_game_again_with_its_options() -> None:
     assert replay_arguments(match) == "--seed 4 --pile 'piles of 9.txt'"  # quoted for the shell
 
 
+def test_a_numbered_deal_played_alone_ends_with_its_deal_number_and_no_seed() -> None:
+    from tabletop.registry import Registry
+    from tabletop.ui.replay_words import replay_line
+    from tabletop_freecell.coach import winning_line
+
+    freecell = Registry.discover().get("freecell")
+    match = Match(freecell, options={"deal": "617"}, seed=746530478, agents=[None])
+    for move in winning_line(match.state) or []:  # type: ignore[arg-type]
+        match.apply(freecell.parse_action(match.state, move))
+    assert match.is_over()
+    assert replay_line(match) == "Replay this game with --deal 617."  # the seed decided nothing here
+    dealt = Match(freecell, seed=746530478, agents=[None])  # a random deal: chance drew it with the seed
+    dealt.advance()
+    assert replay_line(dealt).startswith("Seed 746530478: replay this game with --seed 746530478")
+    rolled = nim("9")
+    rolled.advance()  # chance rolls with the seed
+    assert replay_line(rolled) == "Seed 3: replay this game with --seed 3 --pile 9."
+
+
 def test_a_log_entry_longer_than_a_line_goes_on_under_its_first_word() -> None:
     match = finished_nim()
     out = io.StringIO()
