@@ -29,3 +29,22 @@ def test_with_no_sampled_win_the_moves_that_play_on_come_first(monkeypatch: pyte
     assert isinstance(ranked[-1], GiveUp)
     assert ranked.index(Move("hd", "3")) > max(i for i, a in enumerate(ranked) if isinstance(a, Draw))
     assert "most likely lost" in analysis.notes[0]
+
+
+@pytest.mark.parametrize("seed", [1, 4, 5])
+def test_the_coach_rates_up_to_three_moves_that_play_on(seed: int) -> None:
+    from tabletop.analysis import analysis_rng
+    from tabletop.loop import Match
+    from tabletop.registry import Registry
+    from tabletop_klondike.rules import GiveUp
+
+    game = Registry.discover().get("klondike")
+    analyst = game.analyst(game.resolve_options({}))
+    assert analyst is not None
+    match = Match(game, seed=seed, agents=[None])
+    match.advance()
+    legal = match.state.legal_actions()
+    playing_on = [a for a in legal if not isinstance(a, GiveUp)]
+    analysis = analyst.analyse(match.state.view(0), legal, seconds=30, rng=analysis_rng(seed, 0))
+    assert len(analysis.rated) >= min(3, len(playing_on)), [str(r.action) for r in analysis.rated]
+    assert all(not isinstance(r.action, GiveUp) for r in analysis.rated)

@@ -32,6 +32,8 @@ HINT_SAMPLES = 16
 """Deals the coach samples for a hint."""
 HINT_NODES = 400
 """Positions each sampled deal's solve may expand for a hint (most won deals take under 100)."""
+RATED_MOVES = 3
+"""Moves rated on their own in a hint, as many as the Coach lists."""
 PLAY_SAMPLES = 6
 """Deals the computer level samples a move."""
 PLAY_NODES = 200
@@ -141,8 +143,12 @@ class SamplingAnalyst(Analyst[Action]):
         positions = sample_positions(view, rng, self.samples)
         counts, won, done = votes(positions, legal, self.nodes, deadline)
         rated: dict[Action, Rated[Action]] = {a: Rated(a, n / done, samples=done) for a, n in counts.items()}
-        # The likeliest moves are rated again on their own: the share of samples won after each.
-        for action in sorted(counts, key=lambda a: -counts[a])[:3]:
+        # The likeliest moves are rated again on their own: the share of samples won after each. Where the
+        # votes name fewer than three, the moves that play on come next, so the Coach lists three as others do.
+        voted = sorted(counts, key=lambda a: -counts[a])
+        # (With no sampled deal won at all, every move is listed as one would try them: below.)
+        playing_on = [a for a in sorted(legal, key=_try_order) if a not in counts and not isinstance(a, GiveUp)]
+        for action in [*voted, *(playing_on if counts else [])][:RATED_MOVES]:
             if time.monotonic() > deadline:
                 break
             wins = tried = 0
