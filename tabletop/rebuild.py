@@ -136,7 +136,7 @@ def replay_history(game: Game[Any], record: GameRecord, agents: Sequence[Agent[A
         except Exception as exc:  # a game's bug must not become a traceback
             raise RecordError(f"{where} cannot be read: {type(exc).__name__}: {exc}") from None
         if action not in state.legal_actions():
-            raise RecordError(f"{where} is not allowed there: {_why_illegal(state, action)}")
+            raise RecordError(f"{where} is not allowed there: {why_illegal(state, action)}")
         actor = state.current_player()
         if record.actors is not None and number <= len(record.actors) and record.actors[number - 1] != actor:
             raise RecordError(
@@ -159,7 +159,7 @@ def _actor_words(actor: int) -> str:
     return "chance" if actor < 0 else f"seat {actor + 1}"
 
 
-def _why_illegal(state: Any, action: Any) -> str:
+def why_illegal(state: Any, action: Any) -> str:
     """The game's own reason an action is illegal, found by applying it to a copy."""
     from tabletop.game import GameError
 

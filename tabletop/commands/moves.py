@@ -92,6 +92,7 @@ def play_moves(match: Match[Any], words: Sequence[str]) -> None:
     """Play ``words`` into ``match`` in turn, chance and computer players taking their turns between;
     :class:`MoveRefused` at the first that cannot be read or is not allowed, the match left before it."""
     from tabletop.game import GameError
+    from tabletop.rebuild import why_illegal
 
     for number, text in enumerate(words, 1):
         match.advance()
@@ -103,20 +104,9 @@ def play_moves(match: Match[Any], words: Sequence[str]) -> None:
         except GameError as exc:
             raise MoveRefused(number, text, f"it cannot be read: {exc}") from None
         if action not in state.legal_actions():
-            raise MoveRefused(number, text, f"it is not allowed here: {_why_not(state, action)}")
+            raise MoveRefused(number, text, f"it is not allowed here: {why_illegal(state, action)}")
         match.apply(action)
     match.advance()
-
-
-def _why_not(state: Any, action: Any) -> str:
-    """The game's own reason an action is not allowed, found by trying it on a copy."""
-    from tabletop.game import GameError
-
-    try:
-        state.clone().apply(action)
-    except GameError as exc:
-        return str(exc)
-    return "it is not among the legal moves"
 
 
 def refusal_words(refused: MoveRefused, source: str) -> str:
