@@ -95,6 +95,7 @@ def play(seed: int, ismcts_seat: int, seconds: float) -> Result:
     from tabletop.adapters.openspiel import load_game
     from tabletop.rng import derive_seed, make_rng
     from tabletop_muster.agents import hard
+    from tabletop_muster.view import MusterView
 
     started = time.perf_counter()
     game = load_game("muster")
@@ -115,7 +116,9 @@ def play(seed: int, ismcts_seat: int, seconds: float) -> Result:
         else:
             inner = state.tabletop_state
             rng = make_rng(derive_seed(seed, f"hard-{len(state.history())}"))
-            action = index.index(opponent.choose(inner.view(player), inner.legal_actions(), rng))
+            view = inner.view(player)
+            assert isinstance(view, MusterView), "the adapter holds a Muster game"
+            action = index.index(opponent.choose(view, inner.legal_actions(), rng))
         state.apply_action(action)
         moves += 1
     score = state.tabletop_state.returns()[ismcts_seat]

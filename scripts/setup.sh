@@ -88,7 +88,8 @@ compile_bytecode() {
 }
 
 setuptools="setuptools>=68"  # what every project's pyproject.toml [build-system] requires
-projects=("$root" "$root/games/muster" "$root/games/muses" "$root/games/freecell" "$root/games/klondike" "$root/games/fivedice")
+projects=("$root" "$root/games/muster" "$root/games/muses" "$root/games/freecell" "$root/games/klondike" "$root/games/fivedice"
+    "$root/games/bakers" "$root/games/eightoff" "$root/games/seahaven")
 is_stale() {  # whether the set-up of a mode ("play", "test") is missing or older than a pyproject.toml
     local stamp="$venv/.tabletop-installed-$1" project
     [ -f "$stamp" ] || return 0
@@ -114,7 +115,7 @@ if [ ! -x "$venv/bin/python" ]; then
 else
     say "Updating $venv..."
 fi
-# The six projects are built with the venv's own setuptools (--no-build-isolation) rather than each in a
+# The projects are built with the venv's own setuptools (--no-build-isolation) rather than each in a
 # fresh build environment that installs setuptools again; and Python compiles a module when it is first
 # imported rather than pip compiling every file of every package at install (--no-compile). Together they
 # take about two thirds off a first set-up's time (figures in README.md).
@@ -122,11 +123,13 @@ pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check)
 say "Installing setuptools, which builds Tabletop and its games..."
 step "installing" "${pip[@]}" "$setuptools" >&2
 if [ "$play_stale" = 1 ]; then
-    say "Installing Tabletop and its five games (Muster, Muses, FreeCell, Klondike, Five Dice)" \
-        "with rich, questionary and numpy..."
-    step "installing" "${pip[@]}" --no-build-isolation --no-compile \
-        -e "$root" -e "$root/games/muster" -e "$root/games/muses" -e "$root/games/freecell" \
-        -e "$root/games/klondike" -e "$root/games/fivedice" >&2
+    say "Installing Tabletop and its eight games (Muster, Muses, FreeCell, Klondike, Five Dice, Baker's Game," \
+        "Eight Off, Seahaven Towers) with rich, questionary and numpy..."
+    editable=()
+    for project in "${projects[@]}"; do
+        editable+=(-e "$project")
+    done
+    step "installing" "${pip[@]}" --no-build-isolation --no-compile "${editable[@]}" >&2
     say "Compiling the modules Tabletop imports..."
     step "compiling" compile_bytecode play
     touch "$venv/.tabletop-installed-play"

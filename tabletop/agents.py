@@ -5,30 +5,30 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeAlias
+from typing import Any, Generic, TypeAlias
 
 from tabletop.state import A
-from tabletop.views import View
+from tabletop.views import V, View
 
 HUMAN = "human"
 """The seat spec of a person, where every other seat names a computer level."""
 
 
-class Agent(abc.ABC, Generic[A]):
+class Agent(abc.ABC, Generic[A, V]):
     """A computer player of a game whose actions are ``A``. It sees only a view and the legal actions."""
 
     name: str = "agent"
 
     @abc.abstractmethod
-    def choose(self, view: View, legal: Sequence[A], rng: random.Random) -> A:
+    def choose(self, view: V, legal: Sequence[A], rng: random.Random) -> A:
         """Pick one of ``legal``, drawing any randomness from ``rng`` alone."""
 
 
-AgentFactory: TypeAlias = Callable[[], Agent[A]]
+AgentFactory: TypeAlias = Callable[[], Agent[A, Any]]
 """Makes a fresh computer player of one level; an agent class with no required arguments is one."""
 
 
-class RandomAgent(Agent[A]):
+class RandomAgent(Agent[A, View]):
     """Picks uniformly among the legal actions.
 
     >>> from tabletop.views import FullView
@@ -42,7 +42,7 @@ class RandomAgent(Agent[A]):
         return legal[rng.randrange(len(legal))]
 
 
-class FirstAgent(Agent[A]):
+class FirstAgent(Agent[A, View]):
     """Always the first legal action: handy for deterministic tests."""
 
     name = "first"

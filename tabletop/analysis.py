@@ -22,12 +22,10 @@ import abc
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic
+from typing import Generic
 
 from tabletop.state import A
-
-if TYPE_CHECKING:
-    from tabletop.views import View
+from tabletop.views import V
 
 HINT_SECONDS = 1.0
 """About how long a hint may think, for an analyst that searches by time."""
@@ -109,7 +107,7 @@ class Analysis(Generic[A]):
         return "estimated"
 
 
-class Analyst(abc.ABC, Generic[A]):
+class Analyst(abc.ABC, Generic[A, V]):
     """Rates a player's legal actions from that player's view.
 
     ``seconds`` is a budget for analysts that search (an exact one may ignore
@@ -130,14 +128,14 @@ class Analyst(abc.ABC, Generic[A]):
     """Whether the figures are expected final scores in points (a solo score game) rather than win chances:
     each :attr:`Rated.win` is then the expected final score after the action, and Hint and Review say points."""
 
-    def with_iterations(self, iterations: int) -> Analyst[A]:
+    def with_iterations(self, iterations: int) -> Analyst[A, V]:
         """The same analyst doing ``iterations`` of work per analysis (an analyst without a fixed budget: itself)."""
         return self
 
     @abc.abstractmethod
     def analyse(
         self,
-        view: View,
+        view: V,
         legal: Sequence[A],
         *,
         seconds: float,

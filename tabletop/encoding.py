@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Generic
 
 from tabletop.state import A
-from tabletop.views import View
+from tabletop.views import V
 
 if TYPE_CHECKING:
     import numpy as np
@@ -86,7 +86,7 @@ class ActionIndex(Generic[A]):
         return out
 
 
-class ViewEncoding(abc.ABC):
+class ViewEncoding(abc.ABC, Generic[V]):
     """A numeric form of one seat's view: ``size`` numbers, each from 0 to 1, built from the view alone.
 
     It is read from a view, never from the full state, so it holds exactly what the seat may know.
@@ -96,10 +96,10 @@ class ViewEncoding(abc.ABC):
     """How many numbers :meth:`encode` returns."""
 
     @abc.abstractmethod
-    def encode(self, view: View) -> list[float]:
+    def encode(self, view: V) -> list[float]:
         """The view as ``size`` numbers from 0 to 1."""
 
-    def encode_array(self, view: View) -> npt.NDArray[np.float32]:
+    def encode_array(self, view: V) -> npt.NDArray[np.float32]:
         """:meth:`encode` as a NumPy ``float32`` array, the form the adapters hand to learning programs.
 
         A game whose observations are built often may override it with a vectorised form that

@@ -168,7 +168,7 @@ class Game(abc.ABC, Generic[A]):
         """Human-readable label of each computer level (defaults to its name)."""
         return {name: name.capitalize() for name in self.agents()}
 
-    def ui(self) -> GameUI[A]:
+    def ui(self) -> GameUI[A, Any, Any]:
         """The game's terminal interface, imported lazily (inside this method).
 
         The default shows the view as data and offers each legal action by its notation.
@@ -191,7 +191,7 @@ class Game(abc.ABC, Generic[A]):
         actions), oldest first. The default shows none."""
         return []
 
-    def analyst(self, options: Mapping[str, str]) -> Analyst[A] | None:
+    def analyst(self, options: Mapping[str, str]) -> Analyst[A, Any] | None:
         """The game's analyst for a match with these (checked) options, or None (the default) if it has none.
 
         With one, the table offers the Coach at each decision and a Review of a
@@ -230,7 +230,7 @@ class Game(abc.ABC, Generic[A]):
         """
         return ()
 
-    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding | None:
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding[Any] | None:
         """A numeric encoding of a seat's view for games with these (checked) options, or None (the default).
 
         Optional: a :class:`tabletop.encoding.ViewEncoding` turns ``state.view(seat)`` into a fixed

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from tabletop.state import A
+from tabletop.views import VT, V
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -195,13 +196,15 @@ class OfAGame(Protocol):
         ...
 
 
-class GameUI(Generic[A]):
-    """A game's terminal interface. Override what the defaults do not do well."""
+class GameUI(Generic[A, V, VT]):
+    """A game's terminal interface, given views of the game's own classes: ``V`` a seat's, ``VT`` the table's
+    from no seat (a replay's; ``V`` again where nothing is hidden from anyone watching). Override what the
+    defaults do not do well."""
 
     def __init__(self, game: OfAGame) -> None:
         self.game = game
 
-    def render(self, view: View, log: Sequence[str]) -> RenderableType:
+    def render(self, view: V | VT, log: Sequence[str]) -> RenderableType:
         """The position as ``view.player`` sees it, with the latest log lines, for the framework to print.
 
         ``log`` holds up to :data:`tabletop.ui.play.LOG_EVENTS` lines, oldest first;
@@ -217,18 +220,18 @@ class GameUI(Generic[A]):
 
         return Group(Pretty(view.to_json()), *(Text(f"  {line}") for line in log[-LOG_SHOWN:]))
 
-    def steps(self, view: View, legal: Sequence[A]) -> list[Step[A]]:
+    def steps(self, view: V, legal: Sequence[A]) -> list[Step[A]]:
         """How each legal action is reached; the default is one step, its notation."""
         return [Step(a, (str(a),)) for a in legal]
 
-    def plays_lone_action(self, view: View, action: A) -> bool:
+    def plays_lone_action(self, view: V, action: A) -> bool:
         """Whether the table may make ``action``, the one legal action, for the player (and say so) instead of
         asking. The default is yes (a game's end is always asked about). Say no where the one move may take
         back the move just made (FreeCell's card to a free cell and back): the table would undo the player's
         move, or play such moves to and fro for them."""
         return True
 
-    def confirmation(self, view: View, action: A) -> str | None:
+    def confirmation(self, view: V, action: A) -> str | None:
         """A yes/no question the table asks before the player's ``action`` is made, or None (the default).
 
         For an action one key should not make, as it ends the game at once and cannot be undone (Klondike's
@@ -236,11 +239,11 @@ class GameUI(Generic[A]):
         """
         return None
 
-    def unavailable(self, view: View) -> list[tuple[tuple[str, ...], str]]:
+    def unavailable(self, view: V) -> list[tuple[tuple[str, ...], str]]:
         """Choices to show greyed out: a path prefix and the reason it cannot be used."""
         return []
 
-    def label_order(self, view: View) -> Sequence[str]:
+    def label_order(self, view: V) -> Sequence[str]:
         """Labels in the order every menu should list them, greyed-out ones among the others.
 
         A hand is best listed in its own order, a card that cannot be played
@@ -250,14 +253,14 @@ class GameUI(Generic[A]):
         """
         return ()
 
-    def label_keys(self, view: View) -> Mapping[str, str]:
+    def label_keys(self, view: V) -> Mapping[str, str]:
         """Fixed keys of labels: a label named here has this key in every list that shows it.
 
         Give each kind of action its letter (Muster's ``b`` is always "Play a
         Banner"), or each place its key (a FreeCell cascade's digit), so that a
         player's fingers learn it; a key pressed takes its entry at once. Other entries are numbered. The
-        table's own keys (:data:`tabletop.ui.steps.TABLE_KEYS`: ``?``, ``l``, ``m``, Esc) are never given
-        to a label. The default names none.
+        table's own keys (:data:`tabletop.ui.steps.TABLE_KEYS`: ``?``, ``!``, ``l``, ``m``, ``u``, ``r``,
+        Esc) are never given to a label. The default names none.
         """
         return {}
 
@@ -265,11 +268,11 @@ class GameUI(Generic[A]):
         """The game's whole log for the Log screen, oldest first; the default keeps every line."""
         return list(lines)
 
-    def extra_choices(self, view: View) -> list[Choice]:
+    def extra_choices(self, view: V) -> list[Choice]:
         """Entries added to the first step beside the actions (e.g. an advisor)."""
         return []
 
-    def handle_extra(self, value: Any, console: Console, prompter: Prompter, state_view: View) -> object:
+    def handle_extra(self, value: Any, console: Console, prompter: Prompter, state_view: V) -> object:
         """Act on an entry from :meth:`extra_choices` (it may print and ask: it holds the terminal).
 
         Return None to have the table wait for a key (the entry printed something to read),

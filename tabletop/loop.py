@@ -44,7 +44,7 @@ class Match(Generic[A]):
         *,
         options: Mapping[str, str] | None = None,
         seed: int | None = None,
-        agents: Sequence[Agent[A] | None] = (),
+        agents: Sequence[Agent[A, Any] | None] = (),
         on_action: Callable[[Match[A], Event], None] | None = None,
     ) -> None:
         self.game = game
@@ -52,7 +52,7 @@ class Match(Generic[A]):
         self.seed = new_seed() if seed is None else seed
         self.rng = make_rng(self.seed)
         players = self._players = game.info.seat_count(self.options)
-        self.agents: list[Agent[A] | None] = list(agents) + [None] * (players - len(agents))
+        self.agents: list[Agent[A, Any] | None] = list(agents) + [None] * (players - len(agents))
         self.state: State[A] = game.new_initial_state(self.options)
         self.history: list[str] = []
         self.events: list[Event] = []
@@ -148,7 +148,7 @@ class Match(Generic[A]):
             state.apply(self.game.parse_action(state, text))
         return state.view(viewer)
 
-    def undo_point(self, player: int) -> int | None:
+    def undo_point(self, player: int, *, takeback: bool = False) -> int | None:
         """Where ``player`` may undo back to, or None (:meth:`undo_offer` says why).
 
         A player may take back their latest decision, together with everything
@@ -156,12 +156,13 @@ class Match(Generic[A]):
         card it drew face down. An action the player had no choice about (a lone
         legal action) is no decision: it goes back with the one before it. Never
         across a random event the player saw (a card drawn, dice rolled: the
-        same draw would come again, now known) nor another person's move.
+        same draw would come again, now known) nor another person's move, unless
+        it is a ``takeback``: then across both (:meth:`takeback_costs` says what it crossed).
         """
-        found = self.undo_offer(player)
+        found = self.undo_offer(player, takeback=takeback)
         return found if isinstance(found, int) else None
 
-    def undo_offer(self, player: int) -> int | str:
+    def undo_offer(self, player: int, *, takeback: bool = False) -> int | str:
         """Where ``player`` may undo back to (:meth:`undo_point`), or why they have nothing to take back, in a
         few words for a greyed-out menu entry: both at once, for a menu that shows one or the other.
 
@@ -170,7 +171,7 @@ class Match(Generic[A]):
         """
         if self.is_over():
             return "the game is over"
-        start = self._first_reachable(player)
+        start = 0 if takeback else self._first_reachable(player)
         decision = next(
             (i for i in reversed(self.snapshots) if i >= start and self.snapshots[i].decision and self._by(i, player)),
             None,
@@ -179,10 +180,23 @@ class Match(Generic[A]):
             if start and any(e.actor == player for e in self.events[:start]):
                 return "the other player has moved since"
             return "you have made no decision yet"
-        seen = self._seen_since(decision, player)
+        seen = None if takeback else self.seen_since(decision, player)
         if seen is not None:
             return f"you have seen what came after it: {seen.rstrip('.')}"
         return decision
+
+    def takeback_costs(self, to: int, player: int) -> list[str]:
+        """What undoing back to ``to`` would take back beyond ``player``'s own moves and what was done unseen:
+        a random event they saw, another person's move (each in their words). Empty: an undo that gains the
+        player nothing; else a take-back, which a table may refuse, or allow and count."""
+        costs = []
+        seen = self.seen_since(to, player)
+        if seen is not None:
+            costs.append(seen.rstrip("."))
+        people = [e for e in self.events[to:] if e.actor not in (player, CHANCE) and self.agents[e.actor] is None]
+        if people:
+            costs.append(people[-1].text_for(player).rstrip("."))
+        return costs
 
     def _first_reachable(self, player: int) -> int:
         """The first event an undo by ``player`` may reach: the one after another person's latest move."""
@@ -195,7 +209,7 @@ class Match(Generic[A]):
     def _by(self, index: int, player: int) -> bool:
         return index < len(self.events) and self.events[index].actor == player
 
-    def _seen_since(self, decision: int, player: int) -> str | None:
+    def seen_since(self, decision: int, player: int) -> str | None:
         """What ``player`` saw of a random event after their decision at ``decision`` (its words), or None."""
         state = self.snapshots[decision].state.clone()
         for i in range(decision, len(self.history)):
@@ -250,7 +264,7 @@ class Match(Generic[A]):
         *,
         options: Mapping[str, str] | None = None,
         seed: int | None = None,
-        agents: Sequence[Agent[A] | None] = (),
+        agents: Sequence[Agent[A, Any] | None] = (),
     ) -> Match[A]:
         """Rebuild a match from its recorded actions.
 

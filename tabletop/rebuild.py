@@ -110,7 +110,7 @@ def check_record(record: GameRecord, game: Game[Any]) -> Match[Any]:
     return match
 
 
-def replay_history(game: Game[Any], record: GameRecord, agents: Sequence[Agent[Any] | None]) -> Match[Any]:
+def replay_history(game: Game[Any], record: GameRecord, agents: Sequence[Agent[Any, Any] | None]) -> Match[Any]:
     """Rebuild the match of a record action by action, saying which action fails and why.
 
     This mirrors :meth:`tabletop.loop.Match.replay` (drawing at each chance node
@@ -172,10 +172,10 @@ def why_illegal(state: Any, action: Any) -> str:
     return "it is not among the legal actions"
 
 
-def make_agents(record: GameRecord, game: Game[Any]) -> list[Agent[Any] | None]:
+def make_agents(record: GameRecord, game: Game[Any]) -> list[Agent[Any, Any] | None]:
     """The computer players of a record's seats, made anew from their level names."""
     factories = game.agents()
-    agents: list[Agent[Any] | None] = []
+    agents: list[Agent[Any, Any] | None] = []
     for i, spec in enumerate(record.seats, 1):
         if spec == HUMAN:
             agents.append(None)

@@ -135,7 +135,7 @@ def review_game(
     options: Mapping[str, str],
     seed: int,
     seat: int,
-    analyst: Analyst[Any],
+    analyst: Analyst[Any, Any],
     seconds: float = REVIEW_SECONDS,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:
@@ -184,7 +184,7 @@ def review_game(
     return Review(seat, graded, analyst.exact, effort_of(analyst, seconds), analyst.points)
 
 
-def effort_of(analyst: Analyst[Any], seconds: float) -> str | None:
+def effort_of(analyst: Analyst[Any, Any], seconds: float) -> str | None:
     """What one analysis by ``analyst`` costs, in words, or None for one that does not search.
 
     >>> from tabletop_muster.ai.analyst import MusterAnalyst

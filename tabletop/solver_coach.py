@@ -36,14 +36,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from tabletop.analysis import Analysis, AnalysisUnavailable, Analyst, Rated
 from tabletop.solutions import BackgroundSolve, Progress, SolutionPlace, peak_memory_mb, say_kept, say_notes, serve
 from tabletop.state import A
-
-if TYPE_CHECKING:
-    from tabletop.views import View
+from tabletop.views import V
 
 
 class Advising(Protocol):
@@ -115,7 +113,7 @@ class SharedAdvisors(Generic[T]):
 # -- the analyst --
 
 
-class SolverAnalyst(Analyst[A], Generic[A, AdvisorT]):
+class SolverAnalyst(Analyst[A, V], Generic[A, V, AdvisorT]):
     """Exact figures from a game's advisor, its solution worked out in the background when the match begins.
 
     ``cache_dir``: the folder the solution is kept in ("": the user's cache folder; None: none, so
@@ -155,13 +153,13 @@ class SolverAnalyst(Analyst[A], Generic[A, AdvisorT]):
         """The solve (not started yet) whose solution lands in ``folder``, where the advisor reads it."""
 
     @abc.abstractmethod
-    def values(self, advisor: AdvisorT, view: View) -> Sequence[tuple[A, float]]:
+    def values(self, advisor: AdvisorT, view: V) -> Sequence[tuple[A, float]]:
         """Each legal action of the player to move in ``view`` with its value, from ``advisor``, best first.
 
         Raises one of :attr:`refusals` when the solution cannot be worked out here.
         """
 
-    def own_notes(self, view: View) -> list[str]:
+    def own_notes(self, view: V) -> list[str]:
         """What the game says with every hint in ``view``, after what is said about the saved solution."""
         return []
 
@@ -185,7 +183,7 @@ class SolverAnalyst(Analyst[A], Generic[A, AdvisorT]):
 
     def analyse(
         self,
-        view: View,
+        view: V,
         legal: Sequence[A],
         *,
         seconds: float,

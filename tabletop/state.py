@@ -177,10 +177,10 @@ class State(abc.ABC, Generic[A]):
     def view(self, player: int) -> View:
         """Everything ``player`` may know, and nothing more.
 
-        The default is the whole state (:class:`FullView`): right for a game of
-        perfect information, and one that hides anything must override it.
+        The default is a copy of the whole state (:class:`FullView`): right for a
+        game of perfect information, and one that hides anything must override it.
         """
-        return FullView(player, self.to_json())
+        return FullView(player, self.clone())
 
     def public_view(self) -> View:
         """What someone at no seat may know: every seat's hidden cards stay hidden.
@@ -209,7 +209,7 @@ class State(abc.ABC, Generic[A]):
         form; a game whose interface draws its own views gives both.
         """
         if revealed:
-            return FullView(SPECTATOR, self.to_json())
+            return FullView(SPECTATOR, self.clone())
         raise NotImplementedError(f"{type(self).__name__} has no public view")
 
     def resample_hidden(self, player: int, rng: random.Random) -> State[A]:

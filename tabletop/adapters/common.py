@@ -54,7 +54,7 @@ class Table:
         self.last_resort = frozenset(self.index.numbers(self.game.last_resort_actions(self.options)))
         """The numbers of the actions offered only when nothing else is legal (Klondike's ``resign``)."""
 
-    def encoding(self) -> ViewEncoding:
+    def encoding(self) -> ViewEncoding[Any]:
         """The game's numeric encoding of a view; an :class:`AdapterError` if it gives none."""
         encoding = self.game.view_encoding(self.options)
         if encoding is None:

@@ -50,6 +50,13 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
         help="play these moves first (the game's notation, one a line or several a line; - for standard input), "
         "then go on from there; without a terminal, say where they lead",
     )
+    parser.add_argument(
+        "--takebacks",
+        choices=["yes", "no"],
+        default="yes",
+        help="whether `u` may take a move back after a card or roll it led to was seen (each counted in the "
+        "record; no: a clean record) (default: %(default)s)",
+    )
     for option in info.options:
         flag = "--" + option.key.replace("_", "-")
         if option.is_flag:
@@ -128,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
     parsed = game_parser(game).parse_args(args.rest)
     setup = Setup.default(game, getattr(parsed, "opponent", None))  # "human" fills every seat with people
     setup.seed = parsed.seed
+    setup.takebacks = parsed.takebacks == "yes"
     for option in game.info.options:
         value = getattr(parsed, option.key, None)
         if value is not None:

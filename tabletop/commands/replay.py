@@ -64,7 +64,7 @@ class Replay:
     """Each action's notation, or "-" where it would show the viewer something hidden from them."""
     seat: int | None
     """The seat the replay is shown from; :data:`~tabletop.game.SPECTATOR` for nobody, None for everybody."""
-    _ui: GameUI[Any] | None = field(default=None, init=False, repr=False, compare=False)
+    _ui: GameUI[Any, Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def length(self) -> int:
@@ -83,7 +83,7 @@ class Replay:
         except NotImplementedError:
             raise CommandFailure(f"cannot replay {_label(self.record)}: {NO_PUBLIC_VIEW}") from None
 
-    def ui(self) -> GameUI[Any]:
+    def ui(self) -> GameUI[Any, Any, Any]:
         """The game's interface, made once for the whole replay."""
         if self._ui is None:
             self._ui = self.game.ui()

@@ -91,14 +91,14 @@ def play_setup(
     if store is None:
         return False
     try:
-        recorder = start_recording(store, match, setup.seats, setup.seat_names())
+        recorder = start_recording(store, match, setup.seats, setup.seat_names(), setup.takebacks)
     except StoreError as exc:  # the database failed between opening and the first write: a game unsaved is refused
         console.print(f"[bold]This game cannot start:[/bold] {escape(_shown(exc))}")
         prompter.pause("Press any key to go on")
         return False
     if moves is not None:
         _play_moves_first(match, moves, console, prompter)
-    return play_match(match, setup.seat_names(), console, prompter, recorder)
+    return play_match(match, setup.seat_names(), console, prompter, recorder, takebacks=setup.takebacks)
 
 
 def _play_moves_first(match: Match[Any], moves: tuple[str, str], console: Any, prompter: Prompter) -> None:
@@ -165,13 +165,20 @@ def continue_record(record: GameRecord, console: Any, prompter: Prompter, store:
         console.print(f"[bold]This game cannot be continued:[/bold] {escape(_shown(exc))}")
         prompter.pause("Press any key to go on")
         return False
-    return play_match(match, record.names, console, prompter, recorder)
+    return play_match(match, record.names, console, prompter, recorder, takebacks=record.takebacks_allowed)
 
 
 def play_match(
-    match: Match[Any], names: Sequence[str], console: Any, prompter: Prompter, recorder: Recorder | None
+    match: Match[Any],
+    names: Sequence[str],
+    console: Any,
+    prompter: Prompter,
+    recorder: Recorder | None,
+    *,
+    takebacks: bool = True,
 ) -> bool:
-    """Play ``match`` at the terminal, seats named ``names``, saving through ``recorder`` (None: not saved).
+    """Play ``match`` at the terminal, seats named ``names``, saving through ``recorder`` (None: not saved);
+    ``takebacks``: whether a take-back over what a player saw may be made (:mod:`tabletop.ui.takeback`).
 
     Leaving, a save that fails and a plugin's error each end the game with a word to the player (what of
     it is saved, read back from the database), never the program; True unless it stopped on an error.
@@ -187,14 +194,13 @@ def play_match(
     if recorder is not None:
         match.on_undo = recorder.save
     on_hint = recorder.note_hint if recorder is not None else None
+    on_takeback = recorder.note_takeback if recorder is not None else None
     try:
         best = _best_before(match, recorder)
         ui = match.game.ui()
-        play(
-            Table(
-                match, ui, console, prompter, list(names), saved=recorder is not None, on_hint=on_hint, best_before=best
-            )
-        )
+        table = Table(match, ui, console, prompter, list(names), saved=recorder is not None, best_before=best)
+        table.on_hint, table.takebacks, table.on_takeback = on_hint, takebacks, on_takeback
+        play(table)
     except LeaveGame:
         console.print(f"Left the game. {_left_saved(recorder)}")
         return True

@@ -25,6 +25,8 @@ class Setup:
     rival: str | None = None
     """Who plays the seats after the first while there are none (a player count that may still rise):
     the opponent chosen, or the one the seats held before the count fell to one."""
+    takebacks: bool = True
+    """Whether take-backs over what a player has seen are allowed (each counted in the record)."""
 
     @classmethod
     def default(cls, game: Game[Any], opponent: str | None = None) -> Setup:
@@ -37,7 +39,7 @@ class Setup:
 
     def copy(self) -> Setup:
         """An independent copy: editing it leaves this setup as it was."""
-        return Setup(self.game, list(self.seats), dict(self.options), self.seed, self.rival)
+        return Setup(self.game, list(self.seats), dict(self.options), self.seed, self.rival, self.takebacks)
 
     def check(self) -> None:
         """Raise ValueError with a plain message for an unknown level or option.

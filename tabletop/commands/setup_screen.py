@@ -17,6 +17,9 @@ START_KEY, BACK_KEY = "s", "escape"
 """Fixed keys: Start on a setup screen, and Esc, shown on every list's way back."""
 OPPONENT_KEY = "o"
 """The Opponent line's key: a letter, as it comes and goes with the player count, so no other line moves."""
+TAKEBACKS_KEY = "t"
+"""The Take-backs line's key."""
+TAKEBACKS_WORDS = {True: "yes (each counted in the record)", False: "no (a clean record)"}
 
 
 class SetupScreen:
@@ -42,7 +45,7 @@ class SetupScreen:
         except StoreError:
             latest = []
         if latest and HUMAN in latest[0].seats:
-            setup = Setup(game, list(latest[0].seats), dict(latest[0].options))
+            setup = Setup(game, list(latest[0].seats), dict(latest[0].options), takebacks=latest[0].takebacks_allowed)
             try:
                 setup.check()  # a level or option the game no longer has, or a card file gone: the defaults
                 return setup
@@ -78,6 +81,8 @@ class SetupScreen:
                 self._ask_opponent(setup)
             elif answer == "seed":
                 self._ask_seed(setup)
+            elif answer == "takebacks":
+                self._ask_takebacks(setup)
             else:
                 self._ask_option(setup, answer)
 
@@ -93,6 +98,7 @@ class SetupScreen:
             label = f"{option.label}: {option.label_of(value) if value else 'default'}"
             choices.append(Choice(label, option.key, key=keys[option.key]))
         choices.append(Choice(f"Seed: {setup.seed if setup.seed is not None else 'random'}", "seed", key=keys["seed"]))
+        choices.append(Choice(f"Take-backs: {TAKEBACKS_WORDS[setup.takebacks]}", "takebacks", key=TAKEBACKS_KEY))
         choices.append(Choice("Read the rules", "rules", key=keys["rules"]))
         choices.append(Choice("Back to the games", "back", back=True, key=BACK_KEY))
         return choices
@@ -114,6 +120,14 @@ class SetupScreen:
         spec = self.prompter.select("Who is the opponent?", choices, default=setup.opponent())
         setup.rival = spec
         setup.seats = [HUMAN] + [spec] * (len(setup.seats) - 1)
+
+    def _ask_takebacks(self, setup: Setup) -> None:
+        choices = [
+            Choice(f"Yes: {TAKEBACKS_WORDS[True]}", True, back=setup.takebacks),
+            Choice(f"No: {TAKEBACKS_WORDS[False]}", False, back=not setup.takebacks),
+        ]
+        question = "Take back a move after seeing a card or roll it led to (u at your move)?"
+        setup.takebacks = bool(self.prompter.select(question, choices, default=setup.takebacks))
 
     def _ask_seed(self, setup: Setup) -> None:
         from tabletop.rng import parse_seed
@@ -182,7 +196,7 @@ def setup_keys(game: Game[Any]) -> dict[str, str]:
     """
     from tabletop.ui.entries import AUTO_KEYS
 
-    spare = [key for key in AUTO_KEYS if key not in (START_KEY, OPPONENT_KEY)]
+    spare = [key for key in AUTO_KEYS if key not in (START_KEY, OPPONENT_KEY, TAKEBACKS_KEY)]
     lines = [option.key for option in game.info.options] + ["seed", "rules"]
     return dict(zip(lines, spare, strict=False))
 

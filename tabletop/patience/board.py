@@ -16,6 +16,7 @@ from rich.text import Text
 
 from tabletop.interface import GameUI
 from tabletop.playing_cards import SUITS, Card, Suit
+from tabletop.views import V
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -61,7 +62,7 @@ def pile_text(key: str, cards: Iterable[Text]) -> Text:
     return line
 
 
-class PatienceUI(GameUI[A]):
+class PatienceUI(GameUI[A, V, V]):
     """What a patience's interface does as every other does: the end of a game in bold."""
 
     def render_result(self, state: State[A]) -> RenderableType:

@@ -170,15 +170,17 @@ class Store:
 
     # ------------------------------------------------------------------ writing
 
-    def begin(self, match: Match[Any], seats: Sequence[str], names: Sequence[str]) -> int:
+    def begin(
+        self, match: Match[Any], seats: Sequence[str], names: Sequence[str], *, takebacks_allowed: bool = True
+    ) -> int:
         """Record a new game (and any actions it already has); return its row id."""
         players = match.players
         if len(seats) != players or len(names) != players:
             raise ValueError(f"{match.game.info.name} has {players} seats: give {players} seat specs and names")
         with self._write() as conn:
             cursor = conn.execute(
-                "INSERT INTO games (game_id, options, seed, seats, names, started, program_version, record_format)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (game_id, options, seed, seats, names, started, program_version, record_format,"
+                " takebacks_allowed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match.game.info.id,
                     json.dumps(match.options, sort_keys=True),
@@ -188,6 +190,7 @@ class Store:
                     self.clock(),
                     __version__,
                     RECORD_FORMAT,
+                    int(takebacks_allowed),
                 ),
             )
             row_id = cursor.lastrowid
@@ -242,6 +245,11 @@ class Store:
         """Count one more hint the player of game ``row_id`` asked for."""
         with self._write() as conn:
             conn.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (row_id,))
+
+    def note_takeback(self, row_id: int) -> None:
+        """Count one more take-back the player of game ``row_id`` made."""
+        with self._write() as conn:
+            conn.execute("UPDATE games SET takebacks = takebacks + 1 WHERE id = ?", (row_id,))
 
     def delete(self, row_id: int) -> bool:
         """Forget a game; True if there was one."""

@@ -80,8 +80,15 @@ class Recorder:
 
     def note_hint(self) -> None:
         """Count a hint the player asked for; a failure stops the game as a failed save does."""
+        self._count(self.store.note_hint)
+
+    def note_takeback(self) -> None:
+        """Count a take-back the player made; a failure stops the game as a failed save does."""
+        self._count(self.store.note_takeback)
+
+    def _count(self, write: Callable[[int], None]) -> None:
         try:
-            self.store.note_hint(self.row_id)
+            write(self.row_id)
         except StoreMovedError as exc:
             self.error = str(exc)
             raise
@@ -175,7 +182,9 @@ def attach(store: Store, row_id: int, match: Match[Any], *, finish_when_over: bo
     return recorder
 
 
-def start_recording(store: Store, match: Match[Any], seats: Sequence[str], names: Sequence[str]) -> Recorder:
+def start_recording(
+    store: Store, match: Match[Any], seats: Sequence[str], names: Sequence[str], takebacks_allowed: bool = True
+) -> Recorder:
     """Record a new game and attach a recorder to it."""
-    row_id = store.begin(match, seats, names)
+    row_id = store.begin(match, seats, names, takebacks_allowed=takebacks_allowed)
     return attach(store, row_id, match)

@@ -31,7 +31,7 @@ MAX_DIGITS = 20
 MAX_NESTING = 8
 """Depth of lists and objects inside one another: a record needs 3."""
 MAX_HINTS = 1_000_000
-"""Hints a record may say were asked for: far more than any game has decisions."""
+"""Hints (or take-backs) a record may count: far more than any game has decisions."""
 
 
 class RecordError(ValueError):
@@ -64,6 +64,10 @@ class GameRecord:
     """The final score of a game whose state offers ``score()`` (solo games)."""
     hints: int = 0
     """How many hints the player asked for (a game played with hints is counted apart in the statistics)."""
+    takebacks: int = 0
+    """How many take-backs the player made (a game with any is counted apart in the statistics)."""
+    takebacks_allowed: bool = True
+    """Whether the game was set up to allow take-backs (over a card or roll seen, or another person's move)."""
     version: str = __version__
     """The Tabletop version that made the record."""
     format: int = RECORD_FORMAT
@@ -111,9 +115,19 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "returns": record.returns,
         "score": record.score,
         "hints": record.hints,
+        "takebacks": record.takebacks,
+        "takebacks_allowed": record.takebacks_allowed,
         "history": list(record.history),
         **({} if record.actors is None else {"actors": list(record.actors)}),
     }
+
+
+def _count(data: dict[str, Any], key: str) -> int:
+    """A count of a record's (``hints``, ``takebacks``): 0 when a record made before it was kept leaves it out."""
+    value = data.get(key, 0)
+    if type(value) is not int or not 0 <= value <= MAX_HINTS:
+        raise RecordError(f"{key}: must be a whole number from 0 to {MAX_HINTS:,}")
+    return value
 
 
 def parse_record_text(text: str) -> Any:
@@ -278,9 +292,11 @@ def _record_fields(data: dict[str, Any], *, time_checked: bool = True) -> GameRe
     score = data.get("score")
     if score is not None and not _is_number(score):
         raise RecordError("score: must be a number")
-    hints = data.get("hints", 0)
-    if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
-        raise RecordError(f"hints: must be a whole number from 0 to {MAX_HINTS:,}")
+    hints = _count(data, "hints")
+    takebacks = _count(data, "takebacks")
+    allowed = data.get("takebacks_allowed", True)
+    if not isinstance(allowed, bool):
+        raise RecordError("takebacks_allowed: must be true or false")
     version = data.get("version", "unknown")
     record_id = data.get("id")
     return GameRecord(
@@ -298,6 +314,8 @@ def _record_fields(data: dict[str, Any], *, time_checked: bool = True) -> GameRe
         returns=returns,
         score=None if score is None else float(score),
         hints=hints,
+        takebacks=takebacks,
+        takebacks_allowed=allowed,
         version=str(version),
         format=RECORD_FORMAT,
     )

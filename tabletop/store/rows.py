@@ -8,7 +8,7 @@ flipped a bit, a row written by a broken plugin) makes the game a
 row costs one game and never the others.
 
     >>> row = (4, "freecell", "not json", 1, '["human"]', '["You"]', "2026-01-02T10:30:00", None, None, None,
-    ...        None, 0, "0.1.0", 1)
+    ...        None, 0, "0.1.0", 1, 0, 1)
     >>> read_game(row, [(0, "3a", 0)])
     DamagedGame(id=4, game_id='freecell', started='2026-01-02T10:30:00', problem="options: 'not json' is not JSON")
     >>> read_game(row[:2] + ('{"deal": "617"}',) + row[3:], [(0, "3a", 0), (2, "a8", 0)]).problem
@@ -28,7 +28,7 @@ from tabletop.text import one_line
 
 COLUMNS = (
     "id, game_id, options, seed, seats, names, started, finished, result, returns, score, hints,"
-    " program_version, record_format"
+    " program_version, record_format, takebacks, takebacks_allowed"
 )
 """The columns of ``games`` a record is read from, in the order :func:`read_game` takes them."""
 ACTION_COLUMNS = "ply, notation, actor"
@@ -71,7 +71,10 @@ def read_game(row: Sequence[Any], actions: Sequence[ActionRow]) -> GameRecord | 
 
 def record_of_row(row: Sequence[Any], actions: Sequence[ActionRow]) -> GameRecord:
     """The record of a row and its action rows; :class:`RecordError` naming the first column that is wrong."""
-    (row_id, game_id, options, seed, seats, names, started, finished, result, returns, score, hints, version, fmt) = row
+    (row_id, game_id, options, seed, seats, names, started, finished, result, returns, score, hints, version, fmt) = (
+        row[:14]
+    )
+    takebacks, allowed = row[14:]
     if not isinstance(version, str):
         raise RecordError(f"program_version: expected text, found {_stored(version)}")
     data = {
@@ -88,6 +91,8 @@ def record_of_row(row: Sequence[Any], actions: Sequence[ActionRow]) -> GameRecor
         "returns": None if returns is None else _json_column("returns", returns),
         "score": score,
         "hints": hints,
+        "takebacks": takebacks,
+        "takebacks_allowed": _flag("takebacks_allowed", allowed),
         "history": history_of(actions),
         "actors": actors_of(actions),
     }
@@ -170,6 +175,13 @@ def _listed(numbers: list[int]) -> str:
     if len(numbers) > MAX_MISSING_NAMED:
         return f"{', '.join(named)} and {len(numbers) - MAX_MISSING_NAMED} more"
     return f"{', '.join(named[:-1])} and {named[-1]}"
+
+
+def _flag(column: str, value: Any) -> bool:
+    """A yes/no column, stored as 1 or 0."""
+    if type(value) is not int or value not in (0, 1):
+        raise RecordError(f"{column}: expected 1 or 0, found {_stored(value)}")
+    return bool(value)
 
 
 def _json_column(column: str, value: Any) -> Any:

@@ -52,6 +52,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE actions ADD COLUMN actor INTEGER;
     """,
+    # 5: take-backs: whether the game allows them, and how many were made (such games are counted apart).
+    """
+    ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN takebacks_allowed INTEGER NOT NULL DEFAULT 1;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

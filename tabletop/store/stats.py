@@ -38,6 +38,8 @@ class StatsRow:
     best_score: float | None
     hinted: bool = False
     """Whether these are the games in which the player asked for hints (kept apart from the others)."""
+    took_back: bool = False
+    """Whether these are the games in which the player made take-backs (kept apart from the others)."""
     variant: str = ""
     """The variant these games were played in, when the game counts its variants apart (a card set), else ""."""
 
@@ -79,26 +81,40 @@ def compute_stats(
     variant_of: Callable[[GameRecord], str | None] | None = None,
     lower_is_better: Callable[[str], bool] | None = None,
 ) -> list[StatsRow]:
-    """One row per (game, variant, opponent, hints used or not), from finished games in the order they finished.
+    """One row per (game, variant, opponent, hints used or not, take-backs made or not), from finished games in
+    the order they finished.
 
     ``variant_of`` names the variant a record counts under (see :meth:`tabletop.game.Game.stats_variant`);
     ``lower_is_better`` tells, by game id, whether the lowest score is the best (cards left in a patience).
     """
-    groups: dict[tuple[str, str, str, bool], list[GameRecord]] = {}
+    groups: dict[tuple[str, str, str, bool, bool], list[GameRecord]] = {}
     for record in finished:
         if outcome(record) is not None:
             variant = (variant_of(record) if variant_of else None) or ""
-            key = (record.game_id, variant, opponent_of(record), record.hints > 0)
+            key = (record.game_id, variant, opponent_of(record), record.hints > 0, record.takebacks > 0)
             groups.setdefault(key, []).append(record)
     return [
-        _row(game_id, opponent, hinted, records, variant, lower_is_better(game_id) if lower_is_better else False)
-        for (game_id, variant, opponent, hinted), records in sorted(groups.items())
+        _row(
+            game_id,
+            opponent,
+            (hinted, took_back),
+            records,
+            variant,
+            lower_is_better(game_id) if lower_is_better else False,
+        )
+        for (game_id, variant, opponent, hinted, took_back), records in sorted(groups.items())
     ]
 
 
 def _row(
-    game_id: str, opponent: str, hinted: bool, records: list[GameRecord], variant: str = "", lower: bool = False
+    game_id: str,
+    opponent: str,
+    helped: tuple[bool, bool],
+    records: list[GameRecord],
+    variant: str = "",
+    lower: bool = False,
 ) -> StatsRow:
+    hinted, took_back = helped
     results = [outcome(r) for r in records]
     run = best = 0
     for result in results:
@@ -116,6 +132,7 @@ def _row(
         best_streak=best,
         best_score=(min(scores) if lower else max(scores)) if scores else None,
         hinted=hinted,
+        took_back=took_back,
         variant=variant,
     )
 

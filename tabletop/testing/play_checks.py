@@ -114,7 +114,7 @@ def check_steps(
     return checked
 
 
-def _drawn_lines(ui: GameUI[Any], view: View, log: list[str], width: int, height: int) -> int:
+def _drawn_lines(ui: GameUI[Any, Any, Any], view: View, log: list[str], width: int, height: int) -> int:
     """How many lines ``ui.render`` takes on a ``width`` x ``height`` terminal."""
     from rich.console import Console
 

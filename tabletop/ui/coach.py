@@ -27,7 +27,7 @@ class Table(Protocol):
     """What the Coach needs of the table (:class:`tabletop.ui.play.Table` is one): it draws nothing else."""
 
     match: Match[Any]
-    ui: GameUI[Any]
+    ui: GameUI[Any, Any, Any]
     console: Console
     prompter: Prompter
     on_hint: Callable[[], object] | None
@@ -35,7 +35,7 @@ class Table(Protocol):
     """The Coach's latest analysis and the match's history when it was made: what :func:`coach_move` plays
     when the player asks for the Coach's move at the decision it was made for."""
 
-    def analyst(self) -> Analyst[Any] | None:
+    def analyst(self) -> Analyst[Any, Any] | None:
         """The game's analyst for this match, or None."""
 
 
@@ -203,6 +203,6 @@ def _points_hint(table: Table, analysis: Analysis[Any], words: dict[Any, str]) -
     return f"Coach ({best.win:.1f}): {words[best.action]}"
 
 
-def action_words(ui: GameUI[Any], view: View, legal: Sequence[Any]) -> dict[Any, str]:
+def action_words(ui: GameUI[Any, Any, Any], view: View, legal: Sequence[Any]) -> dict[Any, str]:
     """Each legal action in the words of the menu that reaches it (``Play a Banner > F3 Flame 3 > under Flame``)."""
     return {step.action: " > ".join(step.path) for step in ui.steps(view, legal)}

@@ -39,7 +39,8 @@ def list_overflow(question: str, entries: Sequence[Choice], width: int) -> int:
     keys = list_keys(entries)
     extra = lines(f"? {question} (keys or arrows, Enter)") - 1
     for entry, key in zip(entries, keys):
-        extra += len(entry_lines(shown_entry(entry, key), width)) - 1
+        if not entry.hidden:  # a key, not a line
+            extra += len(entry_lines(shown_entry(entry, key), width)) - 1
     return extra
 
 

@@ -38,6 +38,18 @@ from tabletop.ui.steps import (
     Extra,
     choose_step,
 )
+from tabletop.ui.steps import REDO_KEY as REDO_KEY  # the game menu's keys, kept here for its callers
+from tabletop.ui.steps import UNDO_KEY as UNDO_KEY
+from tabletop.ui.takeback import (
+    REDO,
+    UNDO,
+    hidden_entries,
+    menu_entries,
+    redo,
+    take_back,
+    undo_offer,
+)
+from tabletop.ui.takeback import why_no_undo as why_no_undo
 from tabletop.ui.terminal import clear_screen
 
 if TYPE_CHECKING:
@@ -53,8 +65,8 @@ room for, and a computer's whole turn fits."""
 
 LOG_TITLE = "Log: the whole game so far"
 COACH_TITLE = "Coach: the best moves and what each is worth"
-UNDO_KEY, REDO_KEY, LEAVE_KEY = "u", "r", "q"
-"""The game menu's keys, the same whichever of its entries are offered (Undo and Redo come and go)."""
+LEAVE_KEY = "q"
+"""The game menu's key to leave, the same whichever of its entries are offered (Undo and Redo come and go)."""
 
 
 @dataclass
@@ -67,7 +79,7 @@ class Table:
     """What the loop needs beyond the match: where to draw, whom to ask, who sits where."""
 
     match: Match[Any]
-    ui: GameUI[Any]
+    ui: GameUI[Any, Any, Any]
     console: Console
     prompter: Prompter
     names: Sequence[str]
@@ -75,6 +87,10 @@ class Table:
     """Whether the game is being saved (so that leaving keeps it)."""
     on_hint: Callable[[], object] | None = None
     """Called each time the player is given a hint (the record then says a hint was used)."""
+    takebacks: bool = True
+    """Whether a take-back over what the player has seen may be made (:mod:`tabletop.ui.takeback`)."""
+    on_takeback: Callable[[], object] | None = None
+    """Called each time a take-back is made (the record then counts it)."""
     best_before: float | None = None
     """The person's best score at this game before this one (by its score direction), None if none is kept."""
     notice: str | None = None
@@ -82,9 +98,9 @@ class Table:
     coached: tuple[tuple[str, ...], Analysis[Any]] | None = None
     """The Coach's latest analysis and the history it was made at: ``!`` plays its first move there."""
     _before: dict[tuple[int, int], View] = field(default_factory=dict)
-    _analyst: list[Analyst[Any] | None] = field(default_factory=list)
+    _analyst: list[Analyst[Any, Any] | None] = field(default_factory=list)
 
-    def analyst(self) -> Analyst[Any] | None:
+    def analyst(self) -> Analyst[Any, Any] | None:
         """The game's analyst for this match (asked for once), or None."""
         if not self._analyst:
             self._analyst.append(self.match.game.analyst(self.match.options))
@@ -230,7 +246,7 @@ def _draw_for_list(table: Table, player: int, notice: str | None, question: str,
     overflow = list_overflow(question, entries, width)
     drawn = _draw(table, player, notice, overflow)
     room = height - drawn - QUESTION_LINES - overflow
-    if drawn and len(entries) > room:
+    if drawn and sum(not e.hidden for e in entries) > room:
         table.prompter.list_lines = max(room, MIN_LIST_LINES)
     table.prompter.redraws = True  # a new size, or Ctrl-L: the board is drawn again, then the list
     return entries
@@ -264,6 +280,12 @@ def _ask_action(table: Table, player: int) -> Any:
         )
         if chosen is GAME_MENU:
             notice = _game_menu(table, player)
+            continue
+        if chosen is UNDO:
+            notice = take_back(table, player)
+            continue
+        if chosen is REDO:
+            notice = redo(table, player)
             continue
         if chosen is SHOW_LOG:
             show_log(table, player)
@@ -326,26 +348,16 @@ def _table_entries(table: Table) -> list[Choice]:
         # A key, not a line: the Coach's screen names it, and a line would push a full board's top off 80x24.
         entries.append(Choice(COACH_MOVE_TITLE, COACH_MOVE, key=COACH_MOVE_KEY, hidden=True))
     entries.append(Choice(LOG_TITLE, SHOW_LOG, key=LOG_KEY))
-    return entries
-
-
-def why_no_undo(match: Match[Any], player: int) -> str:
-    """Why ``player`` has nothing to take back, in a few words for a greyed-out menu entry."""
-    offer = match.undo_offer(player)
-    return offer if isinstance(offer, str) else "nothing to take back"
+    return entries + hidden_entries()
 
 
 def _game_menu(table: Table, player: int) -> str | None:
     match = table.match
-    # What Undo and Redo offer is worked out once, as the menu opens.
-    offer = match.undo_offer(player)
-    undo_to = offer if isinstance(offer, int) else None
-    again = match.redo_point(player) if match.redoable else None
+    offer = undo_offer(table, player)  # what Undo and Redo offer is worked out once, as the menu opens
     choices = [
         Choice("Back to the game", "back", back=True, key=BACK_KEY),
         Choice("Read the rules", "rules"),
-        Choice("Undo my last decision", "undo", offer if isinstance(offer, str) else None, key=UNDO_KEY),
-        *_redo_entry(match, player, again),
+        *menu_entries(table, player, offer),
         Choice(
             "Leave (the game is saved; Continue it from the menu)"
             if table.saved
@@ -357,41 +369,13 @@ def _game_menu(table: Table, player: int) -> str | None:
     answer = table.prompter.select("Game menu:", choices)
     if answer == "rules":
         show_rules(table.console, match.game)
-    elif answer == "undo" and undo_to is not None:
-        return _undo(table, player, undo_to)
-    elif answer == "redo" and again is not None:
-        event = match.redo()
-        return f"Redone: {event.text_for(player)}"
+    elif answer is UNDO and offer.to is not None:
+        return take_back(table, player, offer)
+    elif answer is REDO:
+        return redo(table, player)
     elif answer == "leave" and table.prompter.confirm(_leave_question(table.saved), default=False):
         raise LeaveGame()
     return None
-
-
-def _undo(table: Table, player: int, to: int) -> str:
-    """Take back ``player``'s last decision and what followed it unseen; say what went, the computer's reply too."""
-    match = table.match
-    undone = match.events[to:]
-    decision = undone[0].text_for(player).rstrip(".")
-    replied = any(e.actor not in (player, CHANCE) for e in undone)  # only a computer's moves are taken back
-    # The player's own actions after it were lone ones, made for them: they go back too, and are said.
-    forced = [e.text_for(player).rstrip(".") for e in undone[1:] if e.actor == player]
-    match.undo(to)
-    words = f"Undone: {decision}"
-    if forced:
-        words += f", and what then had no other choice: {'; '.join(forced)}"
-    if replied:
-        words += ", and the computer's reply"
-    return f"{words} (Redo is in the game menu)."
-
-
-def _redo_entry(match: Match[Any], player: int, again: str | None) -> list[Choice]:
-    """Redo, once something has been undone; ``again`` is what the player may take again (None: nothing here)."""
-    if not match.redoable:
-        return []
-    if again is None:
-        return [Choice("Redo", "redo", "not at this point")]
-    words = match.state.describe(match.game.parse_action(match.state, again), player).rstrip(".")
-    return [Choice(f"Redo: {words}", "redo", key=REDO_KEY)]
 
 
 def _leave_question(saved: bool) -> str:

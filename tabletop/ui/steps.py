@@ -17,8 +17,8 @@ the entry under the cursor. Then:
   with one action under it again showing the whole of it, and a level with one
   label taken for the player (and said).
 
-The table's keys (:data:`TABLE_KEYS`: the coach, the log, the game menu, the
-way back) are never given to a game's label.
+The table's keys (:data:`TABLE_KEYS`: the coach and its move, the log, the game
+menu, undo and redo, the way back) are never given to a game's label.
 """
 
 from __future__ import annotations
@@ -55,7 +55,9 @@ SHOW_LOG = _TableEntry("log")
 COACH = _TableEntry("coach")
 
 COACH_KEY, COACH_MOVE_KEY, LOG_KEY, MENU_KEY, BACK_KEY = "?", "!", "l", "m", "escape"
-TABLE_KEYS = (COACH_KEY, COACH_MOVE_KEY, LOG_KEY, MENU_KEY, BACK_KEY)
+UNDO_KEY, REDO_KEY = "u", "r"
+"""Take back the last decision, make it again (PySolFC's keys): at the move prompt and in the game menu alike."""
+TABLE_KEYS = (COACH_KEY, COACH_MOVE_KEY, LOG_KEY, MENU_KEY, BACK_KEY, UNDO_KEY, REDO_KEY)
 """The table's own keys, the same in every game: a game's label never takes one."""
 NUMBER_KEYS = "1234567890"
 SPARE_LETTERS = "acdefgijknopqrstuvwxyz"

@@ -129,14 +129,21 @@ def result_text(record: GameRecord) -> str:
 
 
 def hints_text(record: GameRecord) -> str:
-    """The mark of a game in which the player asked the coach (counted in the store's ``hints`` column).
+    """The mark of a game in which the player asked the coach or took moves back (the store's ``hints`` and
+    ``takebacks`` columns).
 
     >>> hints_text(GameRecord(game_id="g", options={}, seed=1, seats=["human"], names=["You"], started="", hints=2))
     ' (2 coach tips)'
+    >>> hints_text(GameRecord(game_id="g", options={}, seed=1, seats=["human"], names=["You"], started="", hints=1, takebacks=2))
+    ' (1 coach tip, 2 take-backs)'
     """
-    if not record.hints:
-        return ""
-    return f" ({record.hints} coach tip{'' if record.hints == 1 else 's'})"
+    marks = [_counted(record.hints, "coach tip"), _counted(record.takebacks, "take-back")]
+    shown = [mark for mark in marks if mark]
+    return f" ({', '.join(shown)})" if shown else ""
+
+
+def _counted(count: int, thing: str) -> str:
+    return f"{count} {thing}{'' if count == 1 else 's'}" if count else ""
 
 
 def seed_text(record: GameRecord) -> str:
@@ -233,6 +240,12 @@ def _score(value: float | None) -> str:
     return str(int(value)) if value.is_integer() else f"{value:.1f}"
 
 
+def _assisted(row: StatsRow) -> str:
+    """`` (coach)``, `` (take-backs)`` or both: how the games of a row were helped, if they were."""
+    helped = [word for word, flag in (("coach", row.hinted), ("take-backs", row.took_back)) if flag]
+    return f" ({', '.join(helped)})" if helped else ""
+
+
 def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None = None) -> Table:
     """A small table of statistics per game and opponent level (for the menu and ``tabletop stats``)."""
     from rich.table import Table
@@ -242,7 +255,8 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
         title="Statistics",
         title_justify="left",
         caption="W-L-D: won, lost, drawn; streak: wins in a row now / best"
-        + ("; (coach): games in which the coach was asked" if any(row.hinted for row in rows) else ""),
+        + ("; (coach): games in which the coach was asked" if any(row.hinted for row in rows) else "")
+        + ("; (take-backs): games with take-backs" if any(row.took_back for row in rows) else ""),
     )
     table.add_column("Game", max_width=24)
     table.add_column("Opponent")
@@ -253,7 +267,7 @@ def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None =
         table.add_row(
             *_plain(
                 f"{name}: {one_line(row.variant)}" if row.variant else name,
-                _opponent_text(row.opponent) + (" (coach)" if row.hinted else ""),
+                _opponent_text(row.opponent) + _assisted(row),
                 str(row.played),
                 f"{row.won}-{row.lost}-{row.drawn}",
                 f"{row.win_rate:.0%}",

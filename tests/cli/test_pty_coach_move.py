@@ -120,6 +120,7 @@ def freecell_header(match: Match[Any]) -> str:
 @pytest.mark.pty
 def test_in_freecell_the_key_plays_the_coachs_first_move_and_counts_as_a_tip(tmp_path: Path) -> None:
     from tabletop_freecell import game
+    from tabletop_freecell.rules import FreeCellState
 
     model = Match(game, options={"deal": FREECELL_DEAL}, seed=1, agents=[None])
     child = spawn(
@@ -132,7 +133,9 @@ def test_in_freecell_the_key_plays_the_coachs_first_move_and_counts_as_a_tip(tmp
     # Asked at once, without a look at the Coach first: the Coach's first move, as it would list it.
     analyst = game.analyst(model.options)
     assert analyst is not None
-    view, legal = model.state.view(0), model.state.legal_actions()
+    state = model.state
+    assert isinstance(state, FreeCellState)
+    view, legal = state.view(0), state.legal_actions()
     first = analyst.analyse(view, legal, seconds=HINT_SECONDS, rng=analysis_rng(model.seed, 0)).rated[0]
     played, screen = play_coach_move(child)
     assert played == action_words(game.ui(), view, legal)[first.action]

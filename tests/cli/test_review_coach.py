@@ -12,7 +12,6 @@ from typing import Any
 from rich.console import Console
 
 from tabletop.analysis import Analysis
-from tabletop.game import View
 from tabletop.loop import Match
 from tabletop.review import review_game
 from tabletop.store import Store, start_recording
@@ -24,6 +23,7 @@ from tabletop_muster import game as muster
 from tabletop_muster.agents import AGENTS
 from tabletop_muster.ai.analyst import MusterAnalyst
 from tabletop_muster.ui import MusterUI
+from tabletop_muster.view import MusterView
 from tests.muses.helpers import tabletop
 
 SEED = 9
@@ -38,7 +38,7 @@ class Recording(MusterAnalyst):
         super().__init__(iterations)
         self.given: list[Analysis[A.MusterAction]] = []
 
-    def analyse(self, view: View, legal: Sequence[A.MusterAction], **kwargs: Any) -> Analysis[A.MusterAction]:
+    def analyse(self, view: MusterView, legal: Sequence[A.MusterAction], **kwargs: Any) -> Analysis[A.MusterAction]:
         analysis = super().analyse(view, legal, **kwargs)
         self.given.append(analysis)
         return analysis

@@ -21,9 +21,11 @@ class Keys(Prompter):
     def __init__(self, *keys: str) -> None:
         self.keys = list(keys)
         self.lists: list[list[Choice]] = []
+        self.defaults: list[Any] = []
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
         self.lists.append(list(choices))
+        self.defaults.append(default)
         key = self.keys.pop(0)
         choice = next(c for c in choices if c.key == key)
         assert choice.disabled is None, f"{choice.title}: {choice.disabled}"
@@ -48,6 +50,21 @@ def test_each_die_has_its_number_as_its_key_and_a_second_press_lets_it_roll() ->
         "[6]  rolls",
     ]
     assert prompter.lists[-1][5].title == "Roll 3 dice, holding 3 3"
+
+
+def test_the_cursor_rests_on_the_roll_so_that_enter_rolls() -> None:
+    _, prompter = holds((2, 3, 3, 5, 6), "2", "4", "r")
+    assert prompter.defaults == [ROLL, ROLL, ROLL]
+
+
+def test_a_die_held_by_its_position_is_named_where_it_is_not_the_leftmost_of_its_face() -> None:
+    state = FiveDiceState(1)
+    state.apply(Roll((2, 3, 3, 5, 6)))
+    console = Console(file=io.StringIO(), width=80, height=24)
+    outcome = FiveDiceUI(game).handle_extra(HOLDS, console, Keys("3", "r"), state.view(0))
+    assert isinstance(outcome, Chosen) and str(outcome.action) == "keep 3 at 3"
+    state.apply(outcome.action)
+    assert state.held == (2,)
 
 
 def test_nothing_held_rolls_all_five_and_back_rolls_nothing() -> None:
@@ -107,7 +124,9 @@ def test_the_end_screen_says_the_final_score_once() -> None:
     match.run()
     ui = FiveDiceUI(game)
     console = Console(file=io.StringIO(), width=80, height=24, record=True)
-    console.print(ui.render(match.state.view(0), []))
+    state = match.state
+    assert isinstance(state, FiveDiceState)
+    console.print(ui.render(state.view(0), []))
     console.print(ui.render_result(match.state))
     screen = console.export_text()
     assert screen.count("Final score") == 1 and "the game is over" in screen, screen

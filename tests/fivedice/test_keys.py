@@ -7,7 +7,7 @@ from tabletop.ui.steps import Leaf, level_choices
 from tabletop_fivedice import game
 from tabletop_fivedice.rules import FiveDiceState, Score
 from tabletop_fivedice.scoring import BOX_NAMES, LOWER, UPPER
-from tabletop_fivedice.ui import ROLL_AGAIN, SCORE_LOWER, SCORE_UPPER, FiveDiceUI
+from tabletop_fivedice.ui import OTHER_HOLDS, ROLL_AGAIN, SCORE_LOWER, SCORE_UPPER, FiveDiceUI
 
 LOWER_KEYS = {"3 of a kind": "3", "4 of a kind": "4", "Full house": "f", "Sm straight": "s", "Lg straight": "g"}
 LOWER_KEYS |= {"5 of a kind": "5", "Chance": "c"}
@@ -54,12 +54,56 @@ def test_the_last_open_box_of_a_kind_is_one_entry_with_the_kinds_key() -> None:
     assert Score(11) in state.legal_actions()
 
 
+def test_a_hold_of_alike_dice_has_the_position_of_the_first_as_its_key() -> None:
+    state = position((5, 2, 6, 2, 6), {}, rolls=1)
+    ui, view = FiveDiceUI(game), state.view(0)
+    steps = ui.steps(view, state.legal_actions())
+    shown = level_choices(steps, (), (ROLL_AGAIN,), ui.label_order(view), ui.label_keys(view))
+    assert [(c.title, c.key) for c in shown] == [
+        ("keep 5 (die 1)", "1"),
+        ("keep 2 2 (dice 2 4)", "2"),
+        ("keep 6 6 (dice 3 5)", "3"),
+        ("roll all five", "0"),
+        ("other holds, face by face", "o"),
+    ]
+
+
+def test_five_alike_are_held_by_how_many() -> None:
+    state = position((4, 4, 4, 4, 4), {}, rolls=2)
+    ui, view = FiveDiceUI(game), state.view(0)
+    steps = ui.steps(view, state.legal_actions())
+    shown = level_choices(steps, (), (ROLL_AGAIN,), ui.label_order(view), ui.label_keys(view))
+    assert [(c.title, c.key) for c in shown] == [
+        ("keep 4 4 4 4 (dice 1 2 3 4)", "4"),
+        ("keep 4 4 4 (dice 1 2 3)", "3"),
+        ("keep 4 4 (dice 1 2)", "2"),
+        ("keep 4 (die 1)", "1"),
+        ("roll all five", "0"),
+    ]
+
+
 def test_each_hold_has_the_number_of_dice_it_keeps_as_its_key_in_the_same_order_every_time() -> None:
     state = position((2, 2, 5, 6, 6), {}, rolls=1)
     ui, view = FiveDiceUI(game), state.view(0)
     steps = ui.steps(view, state.legal_actions())
-    shown = level_choices(steps, (), (ROLL_AGAIN,), ui.label_order(view), ui.label_keys(view))
+    other = (ROLL_AGAIN, OTHER_HOLDS)
+    shown = level_choices(steps, (), other, ui.label_order(view), ui.label_keys(view))
     assert [(c.title, c.key) for c in shown] == [("2 2: hold 2", "2"), ("2 2: hold 1", "1"), ("2 2: reroll all", "0")]
-    for taken in ("2 2: hold 2", "2 2: reroll all"):
-        after = level_choices(steps, (), (ROLL_AGAIN, taken), ui.label_order(view), ui.label_keys(view))
-        assert [(c.title, c.key) for c in after] == [("5: hold", "1"), ("5: reroll", "0")]
+    after = level_choices(steps, (), (*other, "2 2: hold 2"), ui.label_order(view), ui.label_keys(view))
+    assert [(c.title, c.key) for c in after] == [("5: hold", "1"), ("5: reroll", "0")]
+    # Holding no 2 nor 5, all that is left is one six (both is a hold of alike dice): shown whole, same key.
+    after = level_choices(steps, (), (*other, "2 2: reroll all"), ui.label_order(view), ui.label_keys(view))
+    assert [(c.title, c.key) for c in after] == [("5: hold", "1"), ("5: reroll > 6 6: hold 1", "0")]
+
+
+def test_the_move_prompt_leaves_u_and_r_to_the_table() -> None:
+    """``u`` (take-back) and ``r`` (redo) are the table's in every game: no Five Dice entry takes them."""
+    for dice, rolls in (((1, 2, 3, 4, 6), 1), ((5, 5, 5, 5, 5), 2), ((2, 2, 3, 3, 3), 3)):
+        for players in (1, 2):
+            state = position(dice, {}, rolls)
+            state.players, state.sheets, state.bonuses = players, [[None] * 13] * players, [0] * players
+            ui, view = FiveDiceUI(game), state.view(0)
+            steps = ui.steps(view, state.legal_actions())
+            first = level_choices(steps, (), (), ui.label_order(view), ui.label_keys(view))
+            keys = [c.key for c in first + ui.extra_choices(view)]
+            assert "u" not in keys and "r" not in keys, keys

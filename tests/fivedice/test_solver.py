@@ -20,7 +20,7 @@ from tabletop_fivedice.advisor import (
     write_solution,
 )
 from tabletop_fivedice.agents import OptimalAgent, play_solo
-from tabletop_fivedice.rules import FiveDiceState, Roll
+from tabletop_fivedice.rules import FiveDiceState, Roll, parse_action
 from tabletop_fivedice.scoring import FREE, OFFICIAL
 from tabletop_fivedice.solver import Solver
 
@@ -103,3 +103,15 @@ def test_the_optimal_agent_scores_as_the_solution_says(solved: tuple[Advisor, Pa
     mean = sum(scores) / GAMES
     spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / (GAMES - 1))
     assert abs(mean - 254.5877) < 2.576 * spread / math.sqrt(GAMES)
+
+
+def test_the_coach_rates_dice_where_they_lie_as_it_rates_them_lowest_first(solved: tuple[Advisor, Path]) -> None:
+    """The solver works on the dice as a multiset: where each die lies changes no figure."""
+    advisor, _ = solved
+    placed = FiveDiceState(1)
+    for text in ("roll 1 3 3 5 6", "keep 3 6 at 3 5", "roll 1 3 5 6 6"):
+        placed.apply(parse_action(text))
+    assert placed.dice == (1, 5, 3, 6, 6)
+    lowest_first = placed.clone()
+    lowest_first.dice = tuple(sorted(placed.dice))
+    assert advisor.advise(placed).options == advisor.advise(lowest_first).options

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from rich.console import RenderableType
 from rich.text import Text
 
-from tabletop.game import CHANCE, TERMINAL, FullView, Game, GameInfo, State, View
+from tabletop.game import CHANCE, TERMINAL, FullView, Game, GameInfo, State
 from tabletop.notation import Notation
 from tabletop.playing_cards import Card, draw_outcomes, standard_deck
 from tabletop.ui.base import GameUI
@@ -101,14 +101,18 @@ class GolfState(State[Action]):
         return [] if sorted(cards) == standard_deck() and len(self.columns) == COLUMNS else ["not one deck"]
 
 
-class GolfUI(GameUI[Action]):
+GolfView = FullView[GolfState]
+"""A player sees the whole position: nothing is hidden."""
+
+
+class GolfUI(GameUI[Action, GolfView, GolfView]):
     """Each column on a line, then the waste's top card and the stock's size."""
 
-    def render(self, view: View, log: Sequence[str]) -> RenderableType:
-        assert isinstance(view, FullView)
-        lines = [f"{i + 1}: {column}" for i, column in enumerate(view.state["columns"])]
-        waste = view.state["waste"][-1:] or ["--"]
-        return Text("\n".join([*lines, f"Waste {waste[0]}   Stock {len(view.state['stock'])}", *log[-3:]]))
+    def render(self, view: GolfView, log: Sequence[str]) -> RenderableType:
+        state = view.state
+        lines = [f"{i + 1}: {' '.join(map(str, column))}" for i, column in enumerate(state.columns)]
+        waste = str(state.waste[-1]) if state.waste else "--"
+        return Text("\n".join([*lines, f"Waste {waste}   Stock {len(state.stock)}", *log[-3:]]))
 
 
 class Golf(Game[Action]):
@@ -128,7 +132,7 @@ class Golf(Game[Action]):
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> GolfState:
         return GolfState()
 
-    def ui(self) -> GameUI[Action]:
+    def ui(self) -> GameUI[Action, GolfView, GolfView]:
         return GolfUI(self)
 
 

@@ -549,8 +549,8 @@ def test_check_describe_lets_two_public_routes_to_one_position_read_differently(
         def clone(self) -> Routes:
             return Routes(self.at)
 
-        def view(self, player: int) -> FullView:
-            return FullView(player, self.to_json())
+        def view(self, player: int) -> FullView[Routes]:
+            return FullView(player, self.clone())
 
         def to_json(self) -> Any:
             return {"at": self.at}

@@ -16,7 +16,7 @@ from tests.framework.test_table import Scripted
 from tests.store.store_fakegames import FakeRegistry, Move
 
 
-class OwnScreen(GameUI[Move]):
+class OwnScreen(GameUI[Move, View, View]):
     """An extra entry whose screen picks the action its script says (or goes back)."""
 
     def __init__(self, game: Any, outcome: object) -> None:

@@ -92,7 +92,7 @@ def solution_at(path: Path) -> str:
 SHARED: SharedAdvisors[FakeAdvisor] = SharedAdvisors()
 
 
-class FakeAnalyst(SolverAnalyst[str, FakeAdvisor]):
+class FakeAnalyst(SolverAnalyst[str, View, FakeAdvisor]):
     """The fake game's coach, as a game writes one: its advisor, its solve, its values and its words."""
 
     working = "Working out the fake game"

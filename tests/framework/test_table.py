@@ -113,7 +113,7 @@ def test_a_lone_action_is_taken_and_said_unless_it_ends_the_game() -> None:
     assert str(_ask_action(table, match.state.current_player())) == "take1"
     assert table.prompter.asked  # type: ignore[attr-defined]  # asked: the player sees the end coming
 
-    class OneWay(GameUI[Move]):
+    class OneWay(GameUI[Move, View, View]):
         def steps(self, view: View, legal: Sequence[Move]) -> list[Step[Move]]:
             return [Step(legal[0], ("Take the first",))]
 
@@ -161,7 +161,7 @@ def test_turn_start_counts_a_turn_as_decisions_with_only_chance_between() -> Non
     assert turn_start([e(CHANCE), e(CHANCE)], 0) == 2
 
 
-class FirstIsBest(Analyst[Move]):
+class FirstIsBest(Analyst[Move, View]):
     """Rates the first legal action best, each next one a tenth worse."""
 
     name = "a test analyst"
@@ -225,7 +225,7 @@ def test_the_coach_says_what_its_figures_rest_on(exact: bool) -> None:
     match.advance()
     rated = [Rated(a, 0.5) for a in match.state.legal_actions()]
 
-    class Fixed(Analyst[Move]):
+    class Fixed(Analyst[Move, View]):
         def analyse(self, view: View, legal: Sequence[Move], **_: Any) -> Analysis[Move]:
             return Analysis(rated, exact=exact, samples=None if exact else 1234)
 
@@ -301,7 +301,7 @@ def test_the_game_menu_keeps_its_keys_and_names_the_decision_redo_takes_again() 
     match.apply(taken)
     prompter = Scripted("Undo", "Back")
     table = Table(match, GameUI(match.game), Console(file=io.StringIO()), prompter, ["A", "B"])
-    assert _game_menu(table, player) == f"Undone: {words} (Redo is in the game menu)."
+    assert _game_menu(table, player) == f"Undone: {words} (r: redo)."
     _game_menu(table, player)
     # The keys each entry shows: its own, else the next free one (as the prompter gives them).
     before, after = (list(zip([c.title for c in asked[1]], list_keys(asked[1]))) for asked in prompter.asked)

@@ -144,7 +144,8 @@ def test_undo_says_the_lone_actions_it_takes_back_with_the_decision(example_plug
 
     from rich.console import Console
 
-    from tabletop.ui.play import Table, _undo
+    from tabletop.ui.play import Table
+    from tabletop.ui.takeback import undo as _undo
 
     match = _before_a_lone_card()
     decision = next(e for e in reversed(match.events) if e.actor == 0).text_for(0).rstrip(".")

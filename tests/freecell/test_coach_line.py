@@ -11,6 +11,7 @@ from tabletop.loop import Match
 from tabletop_freecell import game
 from tabletop_freecell.analyst import SolverAnalyst
 from tabletop_freecell.rules import Action
+from tests.freecell.test_keys import seen
 
 DEAL = "617"
 BEFORE = [
@@ -51,7 +52,7 @@ def test_following_the_coach_goes_along_one_line() -> None:
     coach = SolverAnalyst()
     lengths, taken = [], []
     for _ in range(FOLLOWED):
-        analysis = coach.analyse(match.state.view(0), match.state.legal_actions(), seconds=0.2, rng=random.Random(0))
+        analysis = coach.analyse(seen(match), match.state.legal_actions(), seconds=0.2, rng=random.Random(0))
         found = LINE.search(analysis.notes[0])
         assert found, analysis.notes
         lengths.append(int(found.group(1)))

@@ -9,9 +9,18 @@ from rich.console import Console
 
 from tabletop.loop import Match
 from tabletop.patience.board import HOME_TITLE
+from tabletop.patience.cells.state import CellsState
+from tabletop.views import FullView
 from tabletop_freecell import game
-from tabletop_freecell.rules import HOME_KEY, Action, Move
+from tabletop_freecell.rules import HOME_KEY, Action, FreeCellState, Move
 from tabletop_freecell.ui import FreeCellUI
+
+
+def seen(match: Match[Action]) -> FullView[CellsState]:
+    """The player's view of the match's position (a FreeCell state: the match types it as any state)."""
+    state = match.state
+    assert isinstance(state, FreeCellState)
+    return state.view(0)
 
 
 def home_paths(deal: int) -> tuple[list[tuple[str, ...]], dict[str, str]]:
@@ -48,12 +57,12 @@ def test_the_table_never_makes_the_move_that_takes_back_the_last_one() -> None:
     ui = FreeCellUI(game)
     match = _one_move_each_way(ui)
     there = match.state.legal_actions()[0]
-    assert ui.plays_lone_action(match.state.view(0), there)  # not a way back: the table makes it
+    assert ui.plays_lone_action(seen(match), there)  # not a way back: the table makes it
     match.apply(there)
     way_back = match.state.legal_actions()[0]
     assert isinstance(there, Move) and isinstance(way_back, Move)
     assert (way_back.source, way_back.target) == (there.target, there.source)
-    assert not ui.plays_lone_action(match.state.view(0), way_back)
+    assert not ui.plays_lone_action(seen(match), way_back)
     prompter = Scripted("")  # the first entry: the move
     table = Table(match, ui, Console(file=io.StringIO()), prompter, ["You"])
     assert _ask_action(table, 0) == way_back
@@ -69,7 +78,7 @@ def _one_move_each_way(ui: FreeCellUI) -> Match[Action]:
         match.advance()
         while not match.state.is_terminal():
             legal = match.state.legal_actions()
-            if len(legal) == 1 and ui.plays_lone_action(match.state.view(0), legal[0]):
+            if len(legal) == 1 and ui.plays_lone_action(seen(match), legal[0]):
                 after = match.state.clone()
                 after.apply(legal[0])
                 back = after.legal_actions()
@@ -85,7 +94,7 @@ def test_a_move_that_takes_part_of_the_run_shown_names_the_cards_that_go_and_kee
     for move in ["4a", "46", "4b", "4c", "2d", "21"]:  # cascade 1 ends J♦ 10♠; cascade 7 J♥
         match.apply(next(a for a in match.state.legal_actions() if str(a) == move))
         match.advance()
-    ui, view = game.ui(), match.state.view(0)
+    ui, view = game.ui(), seen(match)
     paths = {str(s.action): s.path for s in ui.steps(view, match.state.legal_actions())}
     assert paths["17"] == ("cascade 1: J♦ 10♠", "onto cascade 7 (J♥): 10♠")  # the J♦ stays
     assert paths["41"] == ("cascade 4: 9♦", "onto cascade 1 (10♠)")  # the whole run shown goes: no more words

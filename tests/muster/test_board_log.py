@@ -218,7 +218,9 @@ def test_real_games_keep_the_opponent_turn_in_view() -> None:
             log = table.log(1)
             assert len(log.facts) == len(log)  # the table hands the board the events' facts
             mains = [e for e, new in condense_marked(log, log.fresh) if new and e.main and e.seat == 0]
-            text = shown(screen(UI.render(match.state.view(1), log)))
+            view = match.state.view(1)
+            assert isinstance(view, MusterView)
+            text = shown(screen(UI.render(view, log)))
             for entry in mains:
                 assert entry.long in text or entry.short in text, (entry, text)
             match.apply(rng.choice(match.state.legal_actions()))

@@ -1,5 +1,6 @@
-"""End to end: Undo against the computer in a pseudo-terminal. It takes back the person's last decision
-together with the computer's reply when no card they could see came in between, and says why not when one did.
+"""End to end: Undo against the computer in a pseudo-terminal, in a game set up without take-backs. It takes
+back the person's last decision together with the computer's reply when no card they could see came in
+between, and says why not when one did (with take-backs, that one is a take-back: tests/cli/test_pty_takebacks.py).
 
 A copy of the match kept here (the same seed, the same computer) knows every position the program shows; the
 person's choices are made with the keys each list shows (:func:`tests.muster.test_pty_coach.press`).
@@ -19,6 +20,7 @@ from tabletop.ui.steps import step_question
 from tabletop_muster import game
 from tabletop_muster.agents import AGENTS
 from tabletop_muster.ui import MusterUI
+from tabletop_muster.view import MusterView
 from tests.cli.pty_helpers import QUESTION, spawn
 from tests.muster.test_pty_coach import plain, press
 
@@ -41,6 +43,7 @@ def _take(child: pexpect.spawn, model: Match[Any], ui: MusterUI, *, asked: bool 
     ``asked``: the program's first question has been read already."""
     state = model.state
     view = state.view(0)
+    assert isinstance(view, MusterView)
     legal = state.legal_actions()
     action = _choice(model)
     steps = ui.steps(view, legal)
@@ -75,7 +78,7 @@ def test_undo_takes_back_the_computers_reply_with_the_decision_unless_a_seen_car
     model.advance()
     ui = MusterUI(game)
     child = spawn(
-        ["play", "muster", "--opponent", "easy", "--seed", str(SEED)],
+        ["play", "muster", "--opponent", "easy", "--seed", str(SEED), "--takebacks", "no"],
         data_dir=tmp_path / "data",
         extra_env={"NO_COLOR": "1", "TABLETOP_CACHE_DIR": str(tmp_path / "cache")},
     )
@@ -108,7 +111,7 @@ def test_undo_takes_back_the_computers_reply_with_the_decision_unless_a_seen_car
     child.expect(QUESTION, timeout=30)
     notice = " ".join(plain(str(child.before)).split())
     decision = undone[0].text_for(0).rstrip(".")
-    assert f"Undone: {decision}, and the computer's reply (Redo is in the game menu)." in notice, notice
+    assert f"Undone: {decision}, and the computer's reply (r: redo)." in notice, notice
     model.undo(point)
     assert model.state.to_json() == positions[point]  # back before the decision, the reply gone with it
     # The program stands where the copy stands: the same decision, by the keys its lists show, and the same

@@ -20,6 +20,7 @@ from tabletop_muster import game
 from tabletop_muster.actions import MusterAction
 from tabletop_muster.position import build_state
 from tabletop_muster.ui import MusterUI
+from tabletop_muster.view import MusterView
 
 SWAP_WORDS = "Make a Rainbow Swap > South's Feather Wizard, first in the column > with P5 Feather 5"
 MENU_LINES = 10
@@ -41,7 +42,7 @@ class Quiet(Prompter):
         raise AssertionError("nothing is asked here")
 
 
-class SwapFirst(Analyst[MusterAction]):
+class SwapFirst(Analyst[MusterAction, MusterView]):
     """Rates the Swap of South's lone Feather Wizard best, every other action lower."""
 
     def analyse(

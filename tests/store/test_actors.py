@@ -65,6 +65,8 @@ def test_a_version_3_database_gains_the_column_and_keeps_its_games(reg: FakeRegi
     conn = sqlite3.connect(data / "tabletop.db")
     with conn:
         conn.execute("ALTER TABLE actions DROP COLUMN actor")
+        conn.execute("ALTER TABLE games DROP COLUMN takebacks")  # a version 3 database has neither
+        conn.execute("ALTER TABLE games DROP COLUMN takebacks_allowed")
         conn.execute("UPDATE schema_version SET version = 3")
     conn.close()
     with Store.open(data) as store:

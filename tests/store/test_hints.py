@@ -83,6 +83,8 @@ def test_a_database_from_before_hints_gains_the_count_and_keeps_its_games(data: 
     conn = sqlite3.connect(path)
     conn.execute("ALTER TABLE actions DROP COLUMN actor")  # as a version 2 database has them
     conn.execute("ALTER TABLE games DROP COLUMN hints")
+    conn.execute("ALTER TABLE games DROP COLUMN takebacks")
+    conn.execute("ALTER TABLE games DROP COLUMN takebacks_allowed")
     conn.execute("UPDATE schema_version SET version = 2")
     conn.commit()
     conn.close()

@@ -27,29 +27,26 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from tabletop.analysis import Analysis, Analyst, Rated
-from tabletop.game import View
-from tabletop_highcard.rules import CARDS, Action, Play, beats
+from tabletop_highcard.rules import CARDS, Action, HighCardView, Play, beats
 
 HandPair = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-class HighCardAnalyst(Analyst[Action]):
+class HighCardAnalyst(Analyst[Action, HighCardView]):
     """Rates each card by its average result over the opponent's possible hands, both hands open."""
 
     name = "an open-hands search"
 
     def analyse(
         self,
-        view: View,
+        view: HighCardView,
         legal: Sequence[Action],
         *,
         seconds: float,
         rng: random.Random,
         progress: Callable[[float], None] | None = None,
     ) -> Analysis[Action]:
-        from tabletop_highcard.rules import HighCardView
 
-        assert isinstance(view, HighCardView), "High Card's analyst reads a High Card view"
         me = view.player
         seen = set(view.hand) | set(view.trick) | {c for _, lead, follow in view.played for c in (lead, follow)}
         unseen = [c for c in CARDS if c not in seen]

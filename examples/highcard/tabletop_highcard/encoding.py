@@ -10,7 +10,6 @@ hand over to this module, which the research adapters (:mod:`tabletop.adapters`)
 from __future__ import annotations
 
 from tabletop.encoding import Features, ViewEncoding
-from tabletop.game import View
 from tabletop_highcard.rules import CARDS, Action, Deal, HighCardView, Play
 
 ALL_ACTIONS: tuple[Action, ...] = tuple([Deal(c) for c in CARDS] + [Play(c) for c in CARDS])
@@ -20,7 +19,7 @@ MOST_TRICKS = 4
 """The most tricks of a game (the larger hand)."""
 
 
-class HighCardEncoding(ViewEncoding):
+class HighCardEncoding(ViewEncoding[HighCardView]):
     """A view as 50 numbers: the hand, the card led, the cards gone, the counts, the turn and the rule.
 
     Each card is a place in a row of nine; the seat's own tricks come before the opponent's, so one
@@ -29,9 +28,8 @@ class HighCardEncoding(ViewEncoding):
 
     size = 4 * len(CARDS) + 14
 
-    def encode(self, view: View) -> list[float]:
+    def encode(self, view: HighCardView) -> list[float]:
         """The view as numbers: only what it shows."""
-        assert isinstance(view, HighCardView)
         f = Features()
         me = view.player
         f.values += [1.0 if c in view.hand else 0.0 for c in CARDS]

@@ -27,6 +27,8 @@ from tabletop_highcard.rules import (
     Action,
     Deal,
     HighCardState,
+    HighCardTable,
+    HighCardView,
     Play,
     state_from_json,
 )
@@ -77,7 +79,7 @@ class HighCard(Game[Action]):
     def rules_text(self) -> str:
         return RULES
 
-    def analyst(self, options: Mapping[str, str]) -> Analyst[Action]:
+    def analyst(self, options: Mapping[str, str]) -> Analyst[Action, HighCardView]:
         """An open-hands search over every deal of the unseen cards: the game gets a Coach and a Review."""
         from tabletop_highcard.analyst import HighCardAnalyst
 
@@ -89,13 +91,13 @@ class HighCard(Game[Action]):
 
         return ALL_ACTIONS
 
-    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding[HighCardView]:
         """A view as 50 numbers (:class:`tabletop_highcard.encoding.HighCardEncoding`)."""
         from tabletop_highcard.encoding import HighCardEncoding
 
         return HighCardEncoding()
 
-    def ui(self) -> GameUI[Action]:
+    def ui(self) -> GameUI[Action, HighCardView, HighCardTable]:
         from tabletop_highcard.ui import HighCardUI
 
         return HighCardUI(self)

@@ -90,20 +90,6 @@ class HighCardView(View):
     to_act: int
     low: bool
 
-    def to_json(self) -> JSON:
-        return {
-            "player": self.player,
-            "hand": list(self.hand),
-            "opponent_cards": self.opponent_cards,
-            "deck_cards": self.deck_cards,
-            "trick": list(self.trick),
-            "leader": self.leader,
-            "tricks": list(self.tricks),
-            "played": [list(t) for t in self.played],
-            "to_act": self.to_act,
-            "low": self.low,
-        }
-
 
 @dataclass(frozen=True, eq=False)
 class HighCardTable(View):
@@ -122,18 +108,6 @@ class HighCardTable(View):
     played: tuple[tuple[int, int, int], ...]
     to_act: int
     low: bool
-
-    def to_json(self) -> JSON:
-        return {
-            "hands": [list(h) for h in self.hands],
-            "played": [list(t) for t in self.played],
-            "deck_cards": self.deck_cards,
-            "trick": list(self.trick),
-            "leader": self.leader,
-            "tricks": list(self.tricks),
-            "to_act": self.to_act,
-            "low": self.low,
-        }
 
 
 class HighCardState(State[Action]):

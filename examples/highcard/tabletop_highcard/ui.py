@@ -17,7 +17,6 @@ from tabletop_highcard.rules import SEATS, Action, HighCardTable, HighCardView, 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from tabletop.game import View
 
 LOG_LINES = 4
 """How many of the latest log lines the board shows."""
@@ -49,13 +48,12 @@ def _rule(low: bool) -> str:
     return "lower card wins" if low else "higher card wins"
 
 
-class HighCardUI(GameUI[Action]):
+class HighCardUI(GameUI[Action, HighCardView, HighCardTable]):
     """Draws the opponent's face-down hand, the trick, your hand and the score."""
 
-    def render(self, view: View, log: Sequence[str]) -> RenderableType:
+    def render(self, view: HighCardView | HighCardTable, log: Sequence[str]) -> RenderableType:
         if isinstance(view, HighCardTable):
             return self._render_table(view, log)
-        assert isinstance(view, HighCardView)
         me, them = view.player, 1 - view.player
         board = Table.grid(padding=(0, 2))
         board.add_column(justify="right", style="cyan")
@@ -102,9 +100,8 @@ class HighCardUI(GameUI[Action]):
         # The same words fit a computer thinking, a hot-seat handover and a replay.
         return f"{SEATS[view.to_act]} to play."
 
-    def steps(self, view: View, legal: Sequence[Action]) -> list[Step[Action]]:
+    def steps(self, view: HighCardView, legal: Sequence[Action]) -> list[Step[Action]]:
         """One step per card, saying whether it would take the trick when following."""
-        assert isinstance(view, HighCardView)
         steps: list[Step[Action]] = []
         for action in legal:
             assert isinstance(action, Play)

@@ -6,32 +6,33 @@ from collections.abc import Mapping, Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tabletop.game import Agent, AgentFactory, FullView, Game, GameInfo, View
+from tabletop.game import Agent, AgentFactory, FullView, Game, GameInfo
 from tabletop.ui.base import GameUI, Step
 from tabletop_pig.rules import GOAL, SEATS, TURN_LIMIT, Action, Hold, PigState, Roll
 
 HOLD_AT = 20  # the computer's points at stake before it holds
 
 
-class SteadyAgent(Agent[Action]):
+PigView = FullView[PigState]
+"""What a player sees of Pig: the position itself, as nothing is hidden."""
+
+
+class SteadyAgent(Agent[Action, PigView]):
     """Holds once 20 points are at stake (reaching 100 banks by itself)."""
 
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        assert isinstance(view, FullView)
-        return Hold() if view.state["stake"] >= HOLD_AT else Roll()
+    def choose(self, view: PigView, legal: Sequence[Action], rng: random.Random) -> Action:
+        return Hold() if view.state.stake >= HOLD_AT else Roll()
 
 
-class PigUI(GameUI[Action]):
-    def render(self, view: View, log: Sequence[str]) -> RenderableType:
-        assert isinstance(view, FullView)
+class PigUI(GameUI[Action, PigView, PigView]):
+    def render(self, view: PigView, log: Sequence[str]) -> RenderableType:
         state, you = view.state, {view.player: " (you)"}
-        scores = "    ".join(f"{name}{you.get(seat, '')}: {state['scores'][seat]}" for seat, name in enumerate(SEATS))
-        stake = Text(f"{SEATS[state['player']]} has {state['stake']} at stake this turn.")
+        scores = "    ".join(f"{name}{you.get(seat, '')}: {state.scores[seat]}" for seat, name in enumerate(SEATS))
+        stake = Text(f"{SEATS[state.player]} has {state.stake} at stake this turn.")
         return Group(Text(scores, style="bold"), stake, *(Text(f"  {line}") for line in log[-5:]))
 
-    def steps(self, view: View, legal: Sequence[Action]) -> list[Step[Action]]:
-        assert isinstance(view, FullView)
-        return [Step(a, ("Roll again" if a == Roll() else f"Hold and bank {view.state['stake']}",)) for a in legal]
+    def steps(self, view: PigView, legal: Sequence[Action]) -> list[Step[Action]]:
+        return [Step(a, ("Roll again" if a == Roll() else f"Hold and bank {view.state.stake}",)) for a in legal]
 
 
 class Pig(Game[Action]):
@@ -51,7 +52,7 @@ class Pig(Game[Action]):
     def agents(self) -> Mapping[str, AgentFactory[Action]]:
         return {**super().agents(), "steady": SteadyAgent}  # the framework's random player, and Steady
 
-    def ui(self) -> GameUI[Action]:
+    def ui(self) -> GameUI[Action, PigView, PigView]:
         return PigUI(self)
 
 

@@ -6,19 +6,19 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from tabletop.game import Agent, View
-from tabletop_fivedice.rules import FiveDiceAction, FiveDiceState, Keep, Score, state_of
+from tabletop.game import Agent
+from tabletop_fivedice.rules import FiveDiceAction, FiveDiceState, FiveDiceView, Keep, Score
 from tabletop_fivedice.scoring import UPPER
 
 
-class SimpleAgent(Agent[FiveDiceAction]):
+class SimpleAgent(Agent[FiveDiceAction, FiveDiceView]):
     """Holds the dice of its most common face (the higher on a tie) and rerolls the rest while it may;
     then scores in the box that gives the most points now, an upper box before a lower one on a tie."""
 
     name = "simple"
 
-    def choose(self, view: View, legal: Sequence[FiveDiceAction], rng: random.Random) -> FiveDiceAction:
-        state = state_of(view)
+    def choose(self, view: FiveDiceView, legal: Sequence[FiveDiceAction], rng: random.Random) -> FiveDiceAction:
+        state = view.state
         assert state.dice is not None
         counts = Counter(state.dice)
         face = max(counts, key=lambda f: (counts[f], f))
@@ -31,7 +31,7 @@ class SimpleAgent(Agent[FiveDiceAction]):
         return best
 
 
-class OptimalAgent(Agent[FiveDiceAction]):
+class OptimalAgent(Agent[FiveDiceAction, FiveDiceView]):
     """Plays the action with the highest expected final score for its own sheet (the exact solution, cached)."""
 
     name = "optimal"
@@ -40,14 +40,14 @@ class OptimalAgent(Agent[FiveDiceAction]):
         # "" is the user's cache folder; None keeps the solution in memory only.
         self.cache_dir = cache_dir
 
-    def choose(self, view: View, legal: Sequence[FiveDiceAction], rng: random.Random) -> FiveDiceAction:
+    def choose(self, view: FiveDiceView, legal: Sequence[FiveDiceAction], rng: random.Random) -> FiveDiceAction:
         from tabletop_fivedice.advisor import advisor_for
 
-        state = state_of(view)
+        state = view.state
         return advisor_for(state.rule, self.cache_dir).advise(state).best
 
 
-def play_solo(agent: Agent[FiveDiceAction], seed: int) -> FiveDiceState:
+def play_solo(agent: Agent[FiveDiceAction, FiveDiceView], seed: int) -> FiveDiceState:
     """A solo game of ``agent`` to its end, the dice and the agent drawing from one RNG seeded ``seed``: the
     seeded games the benches and tests measure (game ``n`` from seed ``n``)."""
     from tabletop.rng import make_rng

@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tabletop.game import View
 from tabletop.solver_coach import SolverAnalyst
-from tabletop_fivedice.rules import FiveDiceAction, state_of
+from tabletop_fivedice.rules import FiveDiceAction, FiveDiceView
 
 if TYPE_CHECKING:
     from tabletop.solutions import BackgroundSolve
@@ -21,7 +20,7 @@ if TYPE_CHECKING:
 OWN_SCORE_NOTE = "The coach plays for your highest own score, not for beating the others."
 
 
-class FiveDiceAnalyst(SolverAnalyst[FiveDiceAction, "Advisor"]):
+class FiveDiceAnalyst(SolverAnalyst[FiveDiceAction, FiveDiceView, "Advisor"]):
     """Exact expected final scores, from the solution of the match's rule set (kept on disk).
 
     The solution is read when the game begins, so a damaged one is solved again in the background
@@ -49,8 +48,8 @@ class FiveDiceAnalyst(SolverAnalyst[FiveDiceAction, "Advisor"]):
 
         return solve_in_background(self.rule, folder)
 
-    def values(self, advisor: Advisor, view: View) -> Sequence[tuple[FiveDiceAction, float]]:
-        return advisor.advise(state_of(view)).options
+    def values(self, advisor: Advisor, view: FiveDiceView) -> Sequence[tuple[FiveDiceAction, float]]:
+        return advisor.advise(view.state).options
 
-    def own_notes(self, view: View) -> list[str]:
-        return [OWN_SCORE_NOTE] if state_of(view).players > 1 else []
+    def own_notes(self, view: FiveDiceView) -> list[str]:
+        return [OWN_SCORE_NOTE] if view.state.players > 1 else []

@@ -26,10 +26,14 @@ An upper total of **63** or more earns a bonus of **35**.
   its upper box is filled.
 - no bonus (`--joker none`): no bonus and no joker; it scores like any other roll.
 
-**Keys**: `u` scores in an upper box, then the box's face (`1`-`6`); `d` in a lower box, then `3`, `4` or
+**The dice stay where they lie**: a held die keeps its place; only the dice rolled change. Each die's
+position (`1`-`5`) is under it.
+
+**Keys**: `p` scores in an upper box, then the box's face (`1`-`6`); `d` in a lower box, then `3`, `4` or
 `5` of a kind, `f` full house, `s` small straight, `g` large straight, `c` chance: each box keeps its key
-all game, and shows what it would score now. `k`, then `1`-`5`, holds or frees a die and `r` rolls the
-rest; `r` alone goes a face at a time, each hold's key the number of that face's dice it keeps.
+all game, and shows what it would score now. `a` rolls again: then a die's position keeps it and every die
+alike (`0` rolls all five, `o` lists the other holds face by face). `k`, then `1`-`5`, holds or frees a die
+by its position, and Enter (or `r`) rolls the rest.
 """
 
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from tabletop.encoding import Features, ViewEncoding
-from tabletop.game import FullView, View
-from tabletop_fivedice.rules import DICE, ROLLS_PER_TURN, FiveDiceAction, Keep, Roll, Score
+from tabletop_fivedice.rules import DICE, ROLLS_PER_TURN, FiveDiceAction, FiveDiceView, Keep, Roll, Score
 from tabletop_fivedice.scoring import BOXES, FIVE_KIND_POINTS
 
 FACES = range(1, 7)
@@ -34,7 +33,7 @@ def distinct_actions() -> list[FiveDiceAction]:
     return actions
 
 
-class FiveDiceEncoding(ViewEncoding):
+class FiveDiceEncoding(ViewEncoding[FiveDiceView]):
     """The position as numbers: each sheet from the viewer's on, whose turn it is, the dice, the hold and the rolls."""
 
     def __init__(self, players: int) -> None:
@@ -42,10 +41,9 @@ class FiveDiceEncoding(ViewEncoding):
         sheet = 2 * BOXES + 1
         self.size = players * sheet + players + 2 * (len(FACES) + 1) + 1
 
-    def encode(self, view: View) -> list[float]:
+    def encode(self, view: FiveDiceView) -> list[float]:
         """The view as :attr:`size` numbers."""
-        assert isinstance(view, FullView) and isinstance(view.state, dict)
-        data = view.state
+        data = view.state.to_json()
         seats = [(view.player + offset) % self.players for offset in range(self.players)]
         f = Features()
         for seat in seats:

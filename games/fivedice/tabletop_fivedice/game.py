@@ -10,6 +10,7 @@ from tabletop_fivedice.rules import (
     MAX_LENGTH_PER_PLAYER,
     FiveDiceAction,
     FiveDiceState,
+    FiveDiceView,
     parse_action,
     state_from_json,
 )
@@ -78,7 +79,7 @@ class FiveDiceGame(Game[FiveDiceAction]):
 
         return distinct_actions()
 
-    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding[FiveDiceView]:
         """Each sheet, the dice and the hold as numbers (:class:`tabletop_fivedice.encoding.FiveDiceEncoding`)."""
         from tabletop_fivedice.encoding import FiveDiceEncoding
 
@@ -103,13 +104,13 @@ class FiveDiceGame(Game[FiveDiceAction]):
 
         return stats_lines([r for r in map(person_score, records) if r is not None])
 
-    def analyst(self, options: Mapping[str, str]) -> Analyst[FiveDiceAction]:
+    def analyst(self, options: Mapping[str, str]) -> Analyst[FiveDiceAction, FiveDiceView]:
         """The exact coach (:mod:`tabletop_fivedice.analyst`) for the match's joker rule."""
         from tabletop_fivedice.analyst import FiveDiceAnalyst
 
         return FiveDiceAnalyst(rule_of(options))
 
-    def ui(self) -> GameUI[FiveDiceAction]:
+    def ui(self) -> GameUI[FiveDiceAction, FiveDiceView, FiveDiceView]:
         from tabletop_fivedice.ui import FiveDiceUI
 
         return FiveDiceUI(self)

@@ -4,7 +4,8 @@ The sheet fits 80x24 beside the list of choices: the upper boxes and the lower b
 side, each open box showing (in brackets) what the dice would score there now, the upper bonus
 progress ("upper 41 / 63") and the totals; a solo sheet says under its title the total that wins. With several players the player to act's sheet is
 drawn, and every other sheet's totals on one line; at 120 columns or more every sheet is drawn
-side by side.
+side by side. Under the sheet the dice lie where they were rolled, each with its position (``1`` to ``5``)
+under it: the key that holds it.
 """
 
 from __future__ import annotations
@@ -16,18 +17,20 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.game import State, View
+from tabletop.game import State
 from tabletop.ui.base import REDRAW, Choice, Chosen, Fitted, GameUI, Prompter, Step
-from tabletop_fivedice.holds import choose_holds
+from tabletop_fivedice.holds import choose_holds, dice_lines
 from tabletop_fivedice.rules import (
+    DICE,
     ROLLS_PER_TURN,
     SOLO_GOAL,
     TURNS,
     FiveDiceAction,
     FiveDiceState,
+    FiveDiceView,
     Keep,
     Score,
-    state_of,
+    default_positions,
 )
 from tabletop_fivedice.scoring import BOX_NAMES, BOXES, LOWER, UPPER, UPPER_BONUS, UPPER_BONUS_AT, upper_total
 
@@ -37,16 +40,23 @@ POINTS_WIDTH = len("(100)")
 """The width of a box's points on the sheet: the widest it shows, so that the sheet never shifts as they grow."""
 NAME_WIDTH = len(f"upper 99 / {UPPER_BONUS_AT}")
 """The width of the box names' columns: the upper total's line, whatever its total."""
-LOG_LINES = 3
+LOG_LINES = 2
+"""The log's lines under the dice on a 24-line terminal (one when shorter, one fewer under a bonus row)."""
+TALL_LOG_LINES, TALL = 4, 30
+"""The log's lines from :data:`TALL` lines of terminal on."""
 SCORE_UPPER = "Score in an upper box"
 SCORE_LOWER = "Score in a lower box"
 ROLL_AGAIN = "Roll again"
+ROLL_ALL = "roll all five"
+OTHER_HOLDS = "other holds, face by face"
 SHEETS = "sheets"
 HOLDS = "holds"
 HOLD_DICE = "Keep dice by their numbers 1-5, then roll"
 HOLDS_KEY = "k"
-KIND_KEYS = {SCORE_UPPER: "u", SCORE_LOWER: "d", ROLL_AGAIN: "r"}
-"""Each kind of decision's own key (``k`` is the holds, ``s`` Sheets; the table's ``?``, ``l`` and ``m`` stay free)."""
+KIND_KEYS = {SCORE_UPPER: "p", SCORE_LOWER: "d", ROLL_AGAIN: "a", ROLL_ALL: "0", OTHER_HOLDS: "o"}
+"""Each kind of decision's own key: ``p`` the upper boxes, ``d`` the lower ones (down the sheet), ``a`` roll
+again; in Roll again, ``0`` rolls all five and ``o`` lists the other holds. ``k`` is the holds, ``s``
+Sheets; the table's ``?``, ``!``, ``l``, ``m`` and its ``u`` and ``r`` stay free."""
 BOX_KEYS = ("1", "2", "3", "4", "5", "6", "3", "4", "f", "s", "g", "5", "c")
 """Each box's key, the same every turn whichever boxes are still open: an upper box its face, a lower box
 its number or initial (``g`` the Lg straight: ``l`` is the log's)."""
@@ -61,6 +71,19 @@ GAME_OVER_AT_A_TABLE = "Every sheet is full: the game is over."
 def _sheet_order(action: FiveDiceAction) -> int:
     """A score's place down the sheet; holds after every box (in the order they came)."""
     return action.box if isinstance(action, Score) else BOXES
+
+
+def _alike_label(dice: Sequence[int], face: int) -> str:
+    """A hold of every die showing ``face``: ``keep 3 3 (dice 1 4)``, ``keep 5 (die 2)``."""
+    where = [position + 1 for position, shown in enumerate(dice) if shown == face]
+    dice_words = f"die {where[0]}" if len(where) == 1 else f"dice {' '.join(map(str, where))}"
+    return f"keep {' '.join([str(face)] * len(where))} ({dice_words})"
+
+
+def _count_label(dice: Sequence[int], count: int) -> str:
+    """With all five dice alike, a hold of the first ``count``: ``keep 6 6 (dice 1 2)``."""
+    where = " ".join(str(position + 1) for position in range(count))
+    return f"keep {' '.join([str(dice[0])] * count)} ({'die' if count == 1 else 'dice'} {where})"
 
 
 def _hold_label(face: int, showing: int, held: int) -> str:
@@ -81,25 +104,11 @@ def _box_labels(state: FiveDiceState) -> dict[int, str]:
     return {box: f"{BOX_NAMES[box]}: {points}{extra}" for box, points in state.choices()}
 
 
-def dice_text(faces: Sequence[int], kept: Sequence[int] = ()) -> Text:
-    """The dice as ``[3] [3] [5]``; held dice (a reroll pending) marked with ``*`` and in bold."""
-    text = Text()
-    held = Counter(kept)
-    for face in faces:
-        if held[face]:
-            held[face] -= 1
-            text.append(f"[{face}]*", style="bold green")
-        else:
-            text.append(f"[{face}] ")
-        text.append(" ")
-    return text
-
-
-class FiveDiceUI(GameUI[FiveDiceAction]):
+class FiveDiceUI(GameUI[FiveDiceAction, FiveDiceView, FiveDiceView]):
     """The score sheet and the steps to each action."""
 
-    def render(self, view: View, log: Sequence[str]) -> RenderableType:
-        state = state_of(view)
+    def render(self, view: FiveDiceView, log: Sequence[str]) -> RenderableType:
+        state = view.state
         return Fitted(lambda console, options: self._draw(state, view.player, log, options))
 
     def _draw(self, state: FiveDiceState, viewer: int, log: Sequence[str], options: ConsoleOptions) -> Group:
@@ -119,7 +128,9 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
             lines.append(Text(f"Others: {others}", style="dim"))
         lines.append(self._dice_line(state))
         height = options.size.height if options.size else 24
-        keep = LOG_LINES if height >= 24 else 1
+        keep = 1 if height < 24 else TALL_LOG_LINES if height >= TALL else LOG_LINES
+        if state.bonuses[shown] and not wide:  # the bonus row took a line of the sheet
+            keep = max(1, keep - 1)
         lines += [Text(line, style="dim") for line in list(log)[-keep:]]
         return Group(*lines)
 
@@ -129,10 +140,8 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
         who = f"Player {state.player + 1}: " if state.players > 1 else ""
         if state.dice is None:
             return Text(f"{who}rolling the dice...")
-        line = Text(f"{who}Dice ")
-        line.append_text(dice_text(state.dice, state.kept or ()))
-        line.append(f"  roll {state.rolls} of {ROLLS_PER_TURN}")
-        return line
+        held = [position in (state.held or ()) for position in range(DICE)]
+        return dice_lines(f"{who}Dice ", state.dice, held, f"   roll {state.rolls} of {ROLLS_PER_TURN}")
 
     def sheet(self, state: FiveDiceState, player: int, *, show_now: bool) -> Table:
         """One player's sheet: upper and lower boxes side by side, what the dice score now in brackets."""
@@ -171,8 +180,8 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
             table.add_row("", "", "5-kind bonus", Text(f"{100 * state.bonuses[player]}", style="bold"))
         return table
 
-    def steps(self, view: View, legal: Sequence[FiveDiceAction]) -> list[Step[FiveDiceAction]]:
-        state = state_of(view)
+    def steps(self, view: FiveDiceView, legal: Sequence[FiveDiceAction]) -> list[Step[FiveDiceAction]]:
+        state = view.state
         boxes = _box_labels(state)
         steps: list[Step[FiveDiceAction]] = []
         for action in sorted(legal, key=_sheet_order):  # the boxes as the sheet lists them, not by name
@@ -186,14 +195,22 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
 
     @staticmethod
     def _hold_path(dice: Sequence[int], kept: Sequence[int]) -> tuple[str, ...]:
-        """One step per face showing: how many of its dice to hold (``2 2: hold 1``, ``5: reroll``)."""
+        """A hold's labels under Roll again: rolling all five; every die of one face, named by its dice
+        (``keep 3 3 (dice 1 4)``); else, under the other holds, one step per face showing, how many of its
+        dice to hold (``2 2: hold 1``, ``5: reroll``)."""
         shown, held = Counter(dice), Counter(kept)
-        return tuple(_hold_label(face, shown[face], held[face]) for face in sorted(shown))
+        if not kept:
+            return (ROLL_ALL,)
+        if len(shown) == 1:  # five alike: each hold is some of them
+            return (_count_label(dice, len(kept)),)
+        if len(held) == 1 and held == {kept[0]: shown[kept[0]]}:
+            return (_alike_label(dice, kept[0]),)
+        return (OTHER_HOLDS, *(_hold_label(face, shown[face], held[face]) for face in sorted(shown)))
 
-    def extra_choices(self, view: View) -> list[Choice]:
+    def extra_choices(self, view: FiveDiceView) -> list[Choice]:
         """Holds die by die while a reroll is left; with several players every sheet, one screen each (at 80
         columns only one is drawn with the board)."""
-        state = state_of(view)
+        state = view.state
         extras = []
         if state.dice is not None and state.kept is None and state.rolls < ROLLS_PER_TURN:
             extras.append(Choice(HOLD_DICE, HOLDS, key=HOLDS_KEY))
@@ -201,8 +218,8 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
             extras.append(Choice("Sheets: every player's sheet in turn", SHEETS, key="s"))
         return extras
 
-    def handle_extra(self, value: object, console: Console, prompter: Prompter, state_view: View) -> object:
-        state = state_of(state_view)
+    def handle_extra(self, value: object, console: Console, prompter: Prompter, state_view: FiveDiceView) -> object:
+        state = state_view.state
         if value == HOLDS:
             assert state.dice is not None
             board = self.sheet(state, state.player, show_now=True)
@@ -216,30 +233,37 @@ class FiveDiceUI(GameUI[FiveDiceAction]):
             prompter.pause("Press any key for the next sheet" if player < state.players - 1 else "Press any key")
         return REDRAW  # each sheet waited for its key
 
-    def label_order(self, view: View) -> Sequence[str]:
-        """The kinds of decision, then each face's holds from all its dice held to none, every turn alike."""
-        return [SCORE_UPPER, SCORE_LOWER, ROLL_AGAIN, *(label for label, _ in self._hold_labels(state_of(view)))]
+    def label_order(self, view: FiveDiceView) -> Sequence[str]:
+        """The kinds of decision; in Roll again the holds of alike dice by their first die, rolling all five,
+        the other holds; then each face's holds from all its dice held to none, every turn alike."""
+        return [SCORE_UPPER, SCORE_LOWER, ROLL_AGAIN, *self._hold_keys(view.state)]
 
-    def label_keys(self, view: View) -> Mapping[str, str]:
-        """``u`` the upper boxes, ``d`` the lower ones (down the sheet), ``r`` roll again; each box its own key
-        (:data:`BOX_KEYS`), and each hold the number of that face's dice it holds (``0`` rerolls them all)."""
+    def label_keys(self, view: FiveDiceView) -> Mapping[str, str]:
+        """``p`` the upper boxes, ``d`` the lower ones (down the sheet), ``a`` roll again; each box its own key
+        (:data:`BOX_KEYS`); a hold of alike dice the position of the first of them, ``0`` all five rolled;
+        each face's hold the number of its dice held (``0`` rerolls them all)."""
         keys = dict(KIND_KEYS)
-        state = state_of(view)
+        state = view.state
         keys.update((label, BOX_KEYS[box]) for box, label in _box_labels(state).items())
-        keys.update(self._hold_labels(state))
+        keys.update(self._hold_keys(state))
         return keys
 
     @staticmethod
-    def _hold_labels(state: FiveDiceState) -> list[tuple[str, str]]:
-        """Every hold of the dice showing, each face's from all held to none, with its key (the dice held)."""
+    def _hold_keys(state: FiveDiceState) -> dict[str, str]:
+        """The labels of the holds of the dice showing, in order, each with its key."""
         if state.dice is None:
-            return []
-        shown = Counter(state.dice)
-        return [
-            (_hold_label(face, shown[face], count), str(count))
-            for face in sorted(shown)
-            for count in range(shown[face], -1, -1)
-        ]
+            return {}
+        dice = state.dice
+        shown = Counter(dice)
+        if len(shown) == 1:
+            keys = {_count_label(dice, count): str(count) for count in range(DICE - 1, 0, -1)}
+        else:
+            firsts = {face: default_positions(dice, (face,))[0] for face in shown}
+            keys = {_alike_label(dice, face): str(firsts[face] + 1) for face in sorted(shown, key=firsts.__getitem__)}
+        keys |= {ROLL_ALL: KIND_KEYS[ROLL_ALL], OTHER_HOLDS: KIND_KEYS[OTHER_HOLDS]}
+        for face in sorted(shown):
+            keys |= {_hold_label(face, shown[face], count): str(count) for count in range(shown[face], -1, -1)}
+        return keys
 
     def render_result(self, state: State[FiveDiceAction]) -> RenderableType:
         assert isinstance(state, FiveDiceState)

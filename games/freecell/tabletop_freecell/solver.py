@@ -1,15 +1,4 @@
-"""A FreeCell solver: best-first searches taking turns over canonical positions, safe moves home made at once.
-
-A solve runs a portfolio of greedy best-first searches (:mod:`tabletop_freecell.search`), each ordered by its
-own estimate of the distance to a win (:mod:`tabletop_freecell.heuristic`). They take turns: in each round
-every search goes on where it stopped up to a budget four times that of the round before, then the first
-search goes on alone with all that is left, until one finds a win or the node limit is spent. A search that
-wanders into a hopeless part of the layout is left behind while another that looks elsewhere wins; most deals
-fall to the first search within a few hundred positions. Every move a player can make is generated (a card or
-a sequence onto a cascade, a card to a free cell, home, or onto an empty cascade), so a search that runs out
-of positions before its budget proves that the position has no solution; when the limit comes first, the
-solver cannot tell. Positions that differ only in the order of the cascades or of the free cells are one
-position.
+"""FreeCell's solver: the cells kit's (:mod:`tabletop.patience.cells.solver`), on FreeCell's layout.
 
 >>> result = solve_state(game_state(1))
 >>> result.solved, len(result.moves) > 0
@@ -18,124 +7,35 @@ position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from tabletop.patience.cells.solver import (
+    CELL,
+    EMPTY,
+    HOME,
+    NODE_LIMIT,
+    Position,
+    Result,
+    Step,
+    from_state,
+    solve,
+    solve_state,
+)
+from tabletop_freecell.rules import MAX_CELLS, FreeCellState
 
-from tabletop.playing_cards import SUITS
-from tabletop_freecell.heuristic import STRATEGIES
-from tabletop_freecell.search import CELL, EMPTY, HOME, Packed, Search
-
-if TYPE_CHECKING:
-    from tabletop_freecell.rules import FreeCellState
-
-__all__ = ["CELL", "EMPTY", "HOME", "NODE_LIMIT", "Position", "Result", "Step", "solve", "solve_state"]
-
-NODE_LIMIT = 200_000
-"""The most positions a solve expands (over all its searches) before it gives up without an answer."""
-FIRST_BUDGET = 1_000
-"""The positions each search of the first round may expand."""
-GROWTH = 4
-"""Each round lets every search go on to this many times the budget of the round before."""
-LAST_ROUND_BUDGET = 16_000
-"""The budget of the portfolio's last round; then the first search goes on alone with all that is left."""
-
-Cascades = tuple[tuple[int, ...], ...]
-
-
-@dataclass(frozen=True)
-class Position:
-    """A position as the solver reads it: cascades in place, free cells' cards sorted, foundations by suit."""
-
-    cascades: Cascades
-    cells: tuple[int, ...]
-    home: tuple[int, int, int, int]
-    cell_count: int
-
-    def packed(self) -> Packed:
-        """The search's form: cascades and free cells as sorted byte strings (their order does not matter)."""
-        return tuple(sorted(bytes(c) for c in self.cascades)), bytes(sorted(self.cells)), self.home
+__all__ = [
+    "CELL",
+    "EMPTY",
+    "HOME",
+    "NODE_LIMIT",
+    "Position",
+    "Result",
+    "Step",
+    "from_state",
+    "game_state",
+    "solve",
+    "solve_state",
+]
 
 
-@dataclass(frozen=True)
-class Step:
-    """One solver move: ``card`` (the lowest card of the ``count`` cards moved) to ``target``: :data:`HOME`,
-    :data:`CELL` (a free cell), :data:`EMPTY` (an empty cascade) or the card it is laid on.
-    ``went_home`` holds the cards the move then sent home by themselves, in order."""
-
-    card: int
-    target: int
-    count: int
-    went_home: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Result:
-    """What a solve found: a line of moves, a proof that there is none, or neither within the node limit."""
-
-    solved: bool
-    moves: tuple[Step, ...]
-    expanded: int
-    """Positions expanded by all the searches of the solve."""
-    exhausted: bool
-    """Whether one search went through every position reachable (so "not solved" is a proof)."""
-
-    @property
-    def lost(self) -> bool:
-        """Whether the position is proven to have no solution."""
-        return not self.solved and self.exhausted
-
-
-def from_state(state: FreeCellState) -> Position:
-    """The solver's form of a game position."""
-    return Position(
-        cascades=tuple(tuple(c.number for c in cascade) for cascade in state.cascades),
-        cells=tuple(sorted(c.number for c in state.cells if c is not None)),
-        home=(state.home[SUITS[0]], state.home[SUITS[1]], state.home[SUITS[2]], state.home[SUITS[3]]),
-        cell_count=state.cell_count,
-    )
-
-
-def game_state(deal: int, cells: int = 4) -> FreeCellState:
+def game_state(deal: int, cells: int = MAX_CELLS) -> FreeCellState:
     """Deal ``deal`` as a game position with safe moves home (for examples and the bench)."""
-    from tabletop_freecell.rules import FreeCellState
-
     return FreeCellState(deal=deal, cells=cells, auto=True)
-
-
-def solve(start: Position, *, node_limit: int = NODE_LIMIT) -> Result:
-    """Search from ``start`` for a way to send every card home: rounds in which each search of the portfolio
-    goes on to a budget :data:`GROWTH` times the one before, then the first search with all that is left,
-    until a win, a proof (a search that runs out of positions), or ``node_limit`` positions in all."""
-    packed = start.packed()
-    searches: list[Search] = []
-    spent = 0
-    budget = FIRST_BUDGET
-    while True:
-        for index, strategy in enumerate(STRATEGIES):
-            if index == len(searches):
-                searches.append(
-                    Search(packed, strategy.weights.distance, start.cell_count, newest_first=strategy.newest_first)
-                )
-            search = searches[index]
-            last_round = budget > LAST_ROUND_BUDGET
-            goal = node_limit if last_round else budget
-            allowed = min(goal - search.expanded, node_limit - spent)
-            if allowed <= 0:
-                if last_round or spent >= node_limit:
-                    return Result(False, (), spent, False)
-                continue
-            before = search.expanded
-            found = search.run(allowed)
-            spent += found.expanded - before
-            if found.won is not None:
-                return Result(True, tuple(Step(c, t, n, tuple(w)) for c, t, n, w in found.won), spent, True)
-            if found.exhausted:
-                return Result(False, (), spent, True)
-            if last_round:
-                return Result(False, (), spent, False)
-        budget *= GROWTH
-
-
-def solve_state(state: FreeCellState, *, node_limit: int = NODE_LIMIT) -> Result:
-    """Solve a game position (safe moves home are made by the search whatever the game's own setting)."""
-    return solve(from_state(state), node_limit=node_limit)

@@ -23,9 +23,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from tabletop.analysis import Analysis, Analyst, Rated
-from tabletop.game import Agent, InvalidActionError, View
+from tabletop.game import Agent, InvalidActionError
 from tabletop.playing_cards import SUITS, Card, standard_deck
-from tabletop_klondike.rules import Action, Draw, GiveUp, Move, TableView, shown_cards
+from tabletop_klondike.rules import Action, Draw, GiveUp, Move, TableView
 from tabletop_klondike.solver import Position, solve
 
 HINT_SAMPLES = 16
@@ -40,14 +40,12 @@ PLAY_NODES = 200
 """Positions each of the computer level's solves may expand."""
 
 
-def sample_positions(view: View, rng: random.Random, count: int) -> list[Position]:
+def sample_positions(view: TableView, rng: random.Random, count: int) -> list[Position]:
     """``count`` positions the view cannot be told from, the cards it does not show dealt at random each time."""
-    assert isinstance(view, TableView)
-    table = view.table
-    piles = [shown_cards(p["cards"]) for p in table["piles"]]
-    stock = shown_cards(table["stock"])
-    waste = [c for c in shown_cards(table["waste"]) if c is not None]
-    home = [int(table["home"][s.value]) for s in SUITS]
+    piles = [list(p.cards) for p in view.piles]
+    stock = list(view.stock)
+    waste = [c for c in view.waste if c is not None]
+    home = [view.home[s.value] for s in SUITS]
     shown: list[Card | None] = [c for pile in piles for c in pile] + stock + list(waste)
     seen = {c for c in shown if c is not None}
     seen |= {Card(rank, suit) for suit, top in zip(SUITS, home) for rank in range(1, top + 1)}
@@ -61,13 +59,13 @@ def sample_positions(view: View, rng: random.Random, count: int) -> list[Positio
         positions.append(
             Position(
                 full_piles,
-                tuple(int(p["down"]) for p in table["piles"]),
+                tuple(p.down for p in view.piles),
                 full_stock,
                 tuple(c.number for c in waste),
                 tuple(home),
-                int(table["turned"]),
-                int(table["draw"]),
-                int(table["passes"]),
+                view.turned,
+                view.draw,
+                view.passes,
             )
         )
     return positions
@@ -120,7 +118,7 @@ def apply_to(position: Position, action: Action) -> Position | None:
     return next((s.after for s in steps(position) if s.moves == (text,)), None)
 
 
-class SamplingAnalyst(Analyst[Action]):
+class SamplingAnalyst(Analyst[Action, TableView]):
     """Hint and Review: the share of sampled deals won after each of the most promising moves."""
 
     exact = False
@@ -132,7 +130,7 @@ class SamplingAnalyst(Analyst[Action]):
 
     def analyse(
         self,
-        view: View,
+        view: TableView,
         legal: Sequence[Action],
         *,
         seconds: float,
@@ -190,19 +188,18 @@ def _try_order(action: Action) -> int:
     return 3 if action.source.startswith("h") else 1
 
 
-def fallback(legal: Sequence[Action], view: View) -> Action:
+def fallback(legal: Sequence[Action], view: TableView) -> Action:
     """A move when no sampled deal was won: a card home, else a look at a stock not yet seen, else give up
     (no deal the cards you cannot see could be was won: going round the stock for ever will not help)."""
-    assert isinstance(view, TableView)
     for action in legal:
         if isinstance(action, Move) and action.target == "h":
             return action
-    if view.table["turned"] == 0 and any(isinstance(a, Draw) for a in legal):
+    if view.turned == 0 and any(isinstance(a, Draw) for a in legal):
         return Draw()
     return next((a for a in legal if isinstance(a, GiveUp)), legal[0])
 
 
-class CoachAgent(Agent[Action]):
+class CoachAgent(Agent[Action, TableView]):
     """The computer level that plays the coach's advice: the move that starts the most sampled wins."""
 
     name = "coach"
@@ -210,7 +207,7 @@ class CoachAgent(Agent[Action]):
     def __init__(self, samples: int = PLAY_SAMPLES, nodes: int = PLAY_NODES) -> None:
         self.samples, self.nodes = samples, nodes
 
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: TableView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         positions = sample_positions(view, rng, self.samples)

@@ -15,7 +15,6 @@ nowhere in it: only how many face-down cards each pile holds and how many cards 
 from __future__ import annotations
 
 from tabletop.encoding import Features, ViewEncoding
-from tabletop.game import View
 from tabletop.playing_cards import DECK_SIZE, SUITS, Card, standard_deck
 from tabletop_klondike.rules import (
     HOME_KEY,
@@ -30,7 +29,6 @@ from tabletop_klondike.rules import (
     GiveUp,
     Move,
     TableView,
-    shown_cards,
     suit_key,
 )
 
@@ -61,15 +59,13 @@ def distinct_actions() -> list[Action]:
     return actions
 
 
-class KlondikeEncoding(ViewEncoding):
+class KlondikeEncoding(ViewEncoding[TableView]):
     """Each seen card's place and depth, each pile's face-down cards, the stock and waste sizes, the options."""
 
     size = DECK_SIZE * (PLACES + 1) + PILES + 7
 
-    def encode(self, view: View) -> list[float]:
+    def encode(self, view: TableView) -> list[float]:
         """The view as :attr:`size` numbers (before the deal is done, what has been dealt so far)."""
-        assert isinstance(view, TableView) and isinstance(view.table, dict)
-        table = view.table
         place: list[int | None] = [None] * DECK_SIZE
         depth = [0] * DECK_SIZE
 
@@ -77,26 +73,26 @@ class KlondikeEncoding(ViewEncoding):
             for i, card in enumerate(c for c in cards if c is not None):
                 place[card.index], depth[card.index] = where, i
 
-        for column, pile in enumerate(table["piles"]):
-            lay(shown_cards(pile["cards"]), column)
-        waste, stock = shown_cards(table["waste"]), shown_cards(table["stock"])
+        for column, pile in enumerate(view.piles):
+            lay(list(pile.cards), column)
+        waste, stock = list(view.waste), list(view.stock)
         lay(waste[::-1], WASTE_PLACE)  # the top first: depth 0 is the card in play
         lay(stock[::-1], STOCK_PLACE)
         for suit in SUITS:
-            for rank in range(1, table["home"][suit.value] + 1):
+            for rank in range(1, view.home[suit.value] + 1):
                 place[Card(rank, suit).index] = HOME_PLACE
         f = Features()
         for index in range(DECK_SIZE):
             where = place[index]
             f.one_hot(where, PLACES)
             f.scalar(depth[index], LONGEST_FACE_UP if where is not None and where < PILES else STOCK_CARDS)
-        for pile in table["piles"]:
-            f.scalar(pile["down"], MOST_FACE_DOWN)
+        for pile in view.piles:
+            f.scalar(pile.down, MOST_FACE_DOWN)
         f.scalar(len(stock), STOCK_CARDS)
         f.scalar(len(waste), STOCK_CARDS)
-        f.scalar(table["turned"], PASSES_SCALE)
-        f.flag(table["draw"] == 3)
-        f.scalar(table["passes"], PASSES_SCALE)
-        f.flag(bool(table["vegas"]))
-        f.scalar(table["moves"], MOVE_LIMIT)
+        f.scalar(view.turned, PASSES_SCALE)
+        f.flag(view.draw == 3)
+        f.scalar(view.passes, PASSES_SCALE)
+        f.flag(view.vegas)
+        f.scalar(view.moves, MOVE_LIMIT)
         return f.values

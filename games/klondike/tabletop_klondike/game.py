@@ -39,6 +39,7 @@ from tabletop_klondike.rules import (
     GiveUp,
     KlondikeState,
     Move,
+    TableView,
 )
 
 if TYPE_CHECKING:
@@ -191,7 +192,7 @@ class Klondike(Game[Action]):
         """Giving up: random play and the research adapters' masks leave it out (:data:`LAST_RESORT`)."""
         return LAST_RESORT
 
-    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding[TableView]:
         """What the player sees, as numbers (:class:`tabletop_klondike.encoding.KlondikeEncoding`)."""
         from tabletop_klondike.encoding import KlondikeEncoding
 
@@ -212,7 +213,7 @@ class Klondike(Game[Action]):
     def agent_labels(self) -> Mapping[str, str]:
         return {"random": "Random", "coach": "Coach (plays the coach's advice)"}
 
-    def analyst(self, options: Mapping[str, str]) -> Analyst[Action]:
+    def analyst(self, options: Mapping[str, str]) -> Analyst[Action, TableView]:
         """The coach: it samples the hidden cards and solves each sample with every card known."""
         from tabletop_klondike.coach import SamplingAnalyst
 
@@ -234,7 +235,7 @@ class Klondike(Game[Action]):
     def commands(self) -> Mapping[str, Command]:
         return {}
 
-    def ui(self) -> GameUI[Action]:
+    def ui(self) -> GameUI[Action, TableView, TableView]:
         from tabletop_klondike.ui import KlondikeUI
 
         return KlondikeUI(self)

@@ -186,18 +186,52 @@ def deal_place(index: int) -> tuple[int, bool] | None:
     return pile, pile == row
 
 
-@dataclass(frozen=True, eq=False)
-class TableView(View):
-    """The table as ``player`` sees it: face-down cards and unseen stock cards as ``??``.
+class ShownCards(tuple[Card | None, ...]):
+    """Cards as a player sees them, bottom or oldest first: None for a face-down card or one of the stock not yet
+    seen; written ``?? 4S``.
 
-    ``table`` is :meth:`KlondikeState.table`'s JSON form.
+    >>> cards = ShownCards.parse("?? 4S"); cards[1], str(cards)
+    (Card.parse('4S'), '?? 4S')
     """
 
-    player: int
-    table: JSON
+    @classmethod
+    def parse(cls, text: str) -> ShownCards:
+        return cls(shown_cards(text))
 
-    def to_json(self) -> JSON:
-        return {"player": self.player, **self.table}
+    def __str__(self) -> str:
+        return " ".join(HIDDEN if c is None else str(c) for c in self)
+
+
+@dataclass(frozen=True)
+class ShownPile:
+    """A tableau pile as a player sees it: its cards, the ``down`` bottom ones face down (None)."""
+
+    cards: ShownCards
+    down: int
+
+
+@dataclass(frozen=True, eq=False)
+class TableView(View):
+    """The table as ``player`` sees it: face-down cards and unseen stock cards hidden (written ``??``)."""
+
+    player: int
+    draw: int
+    passes: int
+    vegas: bool
+    dealt: int
+    """How many cards chance has dealt."""
+    piles: tuple[ShownPile, ...]
+    stock: ShownCards
+    """The stock, its top last: hidden until every card of it has been seen once."""
+    waste: ShownCards
+    home: dict[str, int]
+    """Each foundation's top rank, by suit letter (``{"C": 3, ...}``)."""
+    turned: int
+    """How many times the waste has been turned over into the stock."""
+    score: int
+    moves: int
+    over: bool
+    won: bool
 
 
 class KlondikeState(State[Action]):
@@ -489,36 +523,33 @@ class KlondikeState(State[Action]):
         return not (self.won() or self.resigned) and self.moves_made >= MOVE_LIMIT
 
     # -- views ---------------------------------------------------------------------------------------------
-    def table(self, *, revealed: bool) -> JSON:
-        """The table as JSON: every card a player sees, and the hidden ones as ``??`` unless ``revealed``."""
+    def table(self, player: int, *, revealed: bool) -> TableView:
+        """The table as ``player`` sees it: the hidden cards hidden unless ``revealed``."""
         known = revealed or self.stock_known()
-        piles = []
-        for pile in self.piles:
-            shown = pile.cards if revealed else pile.shown()
-            piles.append({"cards": " ".join(HIDDEN if c is None else str(c) for c in shown), "down": pile.down})
-        return {
-            "draw": self.draw,
-            "passes": self.passes,
-            "vegas": self.vegas,
-            "dealt": self.dealt,
-            "piles": piles,
-            "stock": " ".join(str(c) if known else HIDDEN for c in self.stock),
-            "waste": " ".join(str(c) for c in self.waste),
-            "home": home_json(self.home),
-            "turned": self.turned,
-            "score": self.score,
-            "moves": self.moves_made,
-            "over": self.dealt >= DECK_SIZE and self.is_terminal(),
-            "won": self.won(),
-        }
+        return TableView(
+            player=player,
+            draw=self.draw,
+            passes=self.passes,
+            vegas=self.vegas,
+            dealt=self.dealt,
+            piles=tuple(ShownPile(ShownCards(p.cards if revealed else p.shown()), p.down) for p in self.piles),
+            stock=ShownCards(c if known else None for c in self.stock),
+            waste=ShownCards(self.waste),
+            home=home_json(self.home),
+            turned=self.turned,
+            score=self.score,
+            moves=self.moves_made,
+            over=self.dealt >= DECK_SIZE and self.is_terminal(),
+            won=self.won(),
+        )
 
-    def view(self, player: int) -> View:
-        return TableView(player, self.table(revealed=False))
+    def view(self, player: int) -> TableView:
+        return self.table(player, revealed=False)
 
-    def _table_view(self, revealed: bool) -> View:
+    def _table_view(self, revealed: bool) -> TableView:
         from tabletop.game import SPECTATOR
 
-        return TableView(SPECTATOR, self.table(revealed=revealed))
+        return self.table(SPECTATOR, revealed=revealed)
 
     def resample_hidden(self, player: int, rng: random.Random) -> KlondikeState:
         """The same table with the face-down cards, and the stock while it is unseen, dealt again at random."""

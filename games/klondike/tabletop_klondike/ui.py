@@ -32,13 +32,11 @@ from tabletop_klondike.rules import (
     Move,
     TableView,
     place_words,
-    shown_cards,
 )
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from tabletop.game import View
 
 DEALT_LINE = re.compile(r"(?:A card|\S+) is (?:dealt face (?:up|down) on pile \d|put in the stock)\.$")
 """A line of the deal in the log (as :meth:`KlondikeState.describe` words it)."""
@@ -51,21 +49,19 @@ BACK_DOWN_TITLE = "Take a card back from home"
 GIVE_UP_TITLE = "Give up (the game counts as lost)"
 GIVE_UP_KEY = "g"
 GIVE_UP_QUESTION = "Give up this game? It counts as lost."
-BACK_DOWN_KEY = "u"
+BACK_DOWN_KEY = "t"
 
 
 class Table:
     """A view's table read back: the cards as :class:`Card` values, None for a hidden one."""
 
-    def __init__(self, view: View) -> None:
-        assert isinstance(view, TableView)
-        data = view.table
-        self.data = data
-        self.piles: list[list[Card | None]] = [shown_cards(p["cards"]) for p in data["piles"]]
-        self.downs: list[int] = [int(p["down"]) for p in data["piles"]]
-        self.stock = shown_cards(data["stock"])
-        self.waste = [c for c in shown_cards(data["waste"]) if c is not None]
-        self.home = {s: int(data["home"][s.value]) for s in SUITS}
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+        self.piles: list[list[Card | None]] = [list(p.cards) for p in view.piles]
+        self.downs: list[int] = [p.down for p in view.piles]
+        self.stock = list(view.stock)
+        self.waste = [c for c in view.waste if c is not None]
+        self.home = {s: view.home[s.value] for s in SUITS}
 
     def top(self, index: int) -> Card | None:
         pile = self.piles[index]
@@ -85,11 +81,10 @@ class Table:
 
 def header(table: Table) -> Text:
     """``Draw 1 · move 12 · score 35 │ s 20 │ w 3♣ 9♦ K♠ │ home ♣3 ♦A ♥·· ♠2``."""
-    data = table.data
-    passes = data["passes"]
-    line = Text(f"Draw {data['draw']} · move {data['moves']} · score {data['score']}", style="bold")
-    if passes:
-        line.append(f" · pass {data['turned'] + 1}/{passes}")
+    view = table.view
+    line = Text(f"Draw {view.draw} · move {view.moves} · score {view.score}", style="bold")
+    if view.passes:
+        line.append(f" · pass {view.turned + 1}/{view.passes}")
     line.append(f" │ {STOCK_KEY} ")
     line.append(f"{len(table.stock):2d}" if table.stock else EMPTY, style="" if table.stock else "dim")
     line.append(f" │ {WASTE_KEY} ")
@@ -120,25 +115,25 @@ def _pile_card(card: Card | None, down: bool) -> Text:
     return Text(card.display, style="dim") if down else card_text(card)
 
 
-class KlondikeUI(PatienceUI[Action]):
+class KlondikeUI(PatienceUI[Action, TableView]):
     """The table as a header line and a line per pile; moves by source then destination."""
 
-    def render(self, view: View, log: Sequence[str]) -> RenderableType:
+    def render(self, view: TableView, log: Sequence[str]) -> RenderableType:
         table = Table(view)
         return Group(header(table), *(pile_line(table, i) for i in range(len(table.piles))))
 
-    def steps(self, view: View, legal: Sequence[Action]) -> list[Step[Action]]:
+    def steps(self, view: TableView, legal: Sequence[Action]) -> list[Step[Action]]:
         table = Table(view)
         steps: list[Step[Action]] = []
         for action in legal:
             steps.append(Step(action, path_of(table, action)))
         return steps
 
-    def confirmation(self, view: View, action: Action) -> str | None:
+    def confirmation(self, view: TableView, action: Action) -> str | None:
         """Giving up ends the game as lost at once, past any undo: one key must not do it."""
         return GIVE_UP_QUESTION if isinstance(action, GiveUp) else None
 
-    def label_keys(self, view: View) -> Mapping[str, str]:
+    def label_keys(self, view: TableView) -> Mapping[str, str]:
         table = Table(view)
         keys = {source_label(table, k): k for k in PILE_KEYS + WASTE_KEY}
         keys.update({target_label(table, k): k for k in PILE_KEYS})
@@ -149,7 +144,7 @@ class KlondikeUI(PatienceUI[Action]):
         keys[GIVE_UP_TITLE] = GIVE_UP_KEY
         return keys
 
-    def label_order(self, view: View) -> Sequence[str]:
+    def label_order(self, view: TableView) -> Sequence[str]:
         table = Table(view)
         order = [draw_label(table), HOME_TITLE, source_label(table, WASTE_KEY)]
         order += [source_label(table, k) for k in PILE_KEYS]

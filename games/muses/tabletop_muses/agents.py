@@ -5,25 +5,26 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.game import Agent, View
+from tabletop.game import Agent
 from tabletop_muses.rules import Claim, End, MusesAction, MusesView
 
 
-class NaiveAgent(Agent[MusesAction]):
+class NaiveAgent(Agent[MusesAction, MusesView]):
     """Claims the first claimable muse in the display (oldest first); never uses hints or powers."""
 
     name = "naive"
 
-    def choose(self, view: View, legal: Sequence[MusesAction], rng: random.Random) -> MusesAction:
-        assert isinstance(view, MusesView)
+    def choose(self, view: MusesView, legal: Sequence[MusesAction], rng: random.Random) -> MusesAction:
         claims = {a.card: a for a in legal if isinstance(a, Claim)}
-        for entry in view.to_json()["display"]:
-            if entry["name"] in claims:
-                return claims[entry["name"]]
+        state = view.state
+        for index, _ in state.display:
+            name = state.card(index).name
+            if name in claims:
+                return claims[name]
         return next(a for a in legal if isinstance(a, End))
 
 
-class OptimalAgent(Agent[MusesAction]):
+class OptimalAgent(Agent[MusesAction, MusesView]):
     """Plays the move the exact solver rates best (the solution is cached on disk)."""
 
     name = "optimal"
@@ -32,15 +33,14 @@ class OptimalAgent(Agent[MusesAction]):
         # "" is the user's cache folder; None keeps the solution in memory only.
         self.cache_dir = cache_dir
 
-    def choose(self, view: View, legal: Sequence[MusesAction], rng: random.Random) -> MusesAction:
+    def choose(self, view: MusesView, legal: Sequence[MusesAction], rng: random.Random) -> MusesAction:
         """The best move of the exact solution; :class:`~tabletop.analysis.AnalysisUnavailable` for a set too
         large to solve here, as the coach says it."""
         from tabletop_muses.advisor import advisor_for
         from tabletop_muses.analyst import no_exact_odds
         from tabletop_muses.size import SolveRefused
 
-        assert isinstance(view, MusesView)
-        state = view.state()
+        state = view.state
         try:
             return advisor_for(state.cardset, self.cache_dir).advise(state).best
         except SolveRefused as exc:

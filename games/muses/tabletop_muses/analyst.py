@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tabletop.analysis import AnalysisUnavailable
-from tabletop.game import View
 from tabletop.solver_coach import SolverAnalyst
 from tabletop_muses.cards import CardSet
 from tabletop_muses.rules import MusesAction, MusesView
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
     from tabletop_muses.advisor import Advisor
 
 
-class MusesAnalyst(SolverAnalyst[MusesAction, "Advisor"]):
+class MusesAnalyst(SolverAnalyst[MusesAction, MusesView, "Advisor"]):
     """Exact win chances after each action, from the solver (its solution kept on disk, keyed by the card set).
 
     A game begins without reading the solution (up to a few GB): the first hint reads it.
@@ -65,9 +64,8 @@ class MusesAnalyst(SolverAnalyst[MusesAction, "Advisor"]):
 
         return solve_in_background(self.cardset, folder)
 
-    def values(self, advisor: Advisor, view: View) -> Sequence[tuple[MusesAction, float]]:
-        assert isinstance(view, MusesView), "Muses' analyst reads a Muses view"
-        advice = advisor.advise(view.state())
+    def values(self, advisor: Advisor, view: MusesView) -> Sequence[tuple[MusesAction, float]]:
+        advice = advisor.advise(view.state)
         advisor.save()
         return advice.options
 

@@ -14,7 +14,6 @@ deck's order is never part of a state), so the encoding reads the whole position
 from __future__ import annotations
 
 from tabletop.encoding import Features, ViewEncoding
-from tabletop.game import View
 from tabletop_muses.cards import CardSet
 from tabletop_muses.rules import PHASES, Claim, Draw, End, Hint, MusesAction, MusesView, Reroll, Roll, UsePower
 
@@ -53,17 +52,16 @@ def distinct_actions(cardset: CardSet) -> list[MusesAction]:
     return actions
 
 
-class MusesEncoding(ViewEncoding):
+class MusesEncoding(ViewEncoding[MusesView]):
     """The position as numbers: where each muse is and how it is turned, the dice, hints, phase and turn."""
 
     def __init__(self, cardset: CardSet) -> None:
         self.cardset = cardset
         self.size = len(cardset.cards) * (len(PLACES) + 4 + 1) + 1 + 3 * 6 + len(PHASES) + 1
 
-    def encode(self, view: View) -> list[float]:
+    def encode(self, view: MusesView) -> list[float]:
         """The view as :attr:`size` numbers."""
-        assert isinstance(view, MusesView)
-        data = view.to_json()
+        data = view.state.to_json()
         cards = self.cardset
         place: dict[str, int] = {}
         rotation: dict[str, int] = {}

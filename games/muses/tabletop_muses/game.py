@@ -29,7 +29,7 @@ from tabletop_muses.cards import (
     load_cards,
     set_words,
 )
-from tabletop_muses.rules import MusesAction, MusesState, parse_action, state_from_json
+from tabletop_muses.rules import MusesAction, MusesState, MusesView, parse_action, state_from_json
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -227,13 +227,13 @@ class MusesGame(Game[MusesAction]):
             return None
         return embedded_label(value) if is_embedded(value) else _short(value)
 
-    def analyst(self, options: Mapping[str, str]) -> Analyst[MusesAction]:
+    def analyst(self, options: Mapping[str, str]) -> Analyst[MusesAction, MusesView]:
         """The exact advisor (:mod:`tabletop_muses.analyst`) for the match's card set."""
         from tabletop_muses.analyst import MusesAnalyst
 
         return MusesAnalyst(self.register(cardset_of(options.get("cards", DEFAULT))))
 
-    def ui(self) -> GameUI[MusesAction]:
+    def ui(self) -> GameUI[MusesAction, MusesView, MusesView]:
         from tabletop_muses.ui import MusesUI
 
         return MusesUI(self)
@@ -249,7 +249,7 @@ class MusesGame(Game[MusesAction]):
 
         return distinct_actions(self.register(cardset_of(options.get("cards", DEFAULT))))
 
-    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding[MusesView]:
         """The position as numbers (:class:`tabletop_muses.encoding.MusesEncoding`)."""
         from tabletop_muses.encoding import MusesEncoding
 

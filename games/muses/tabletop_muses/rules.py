@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from tabletop.dice import one_die_outcomes, two_dice_outcomes
 from tabletop.game import (
     CHANCE,
     JSON,
     TERMINAL,
+    FullView,
     IllegalActionError,
     InvalidActionError,
     InvalidStateError,
     State,
-    View,
 )
 from tabletop_muses.cards import Card, CardSet
 from tabletop_muses.conditions import FACE_GLYPHS, All, Any_, Condition, Face, Faces
@@ -493,7 +493,7 @@ class MusesState(State[MusesAction]):
         return other
 
     def view(self, player: int) -> MusesView:
-        return MusesView(player, self.to_json(), self.cardset)
+        return FullView(player, self.clone())
 
     def to_json(self) -> JSON:
         name = self.card
@@ -513,20 +513,9 @@ class MusesState(State[MusesAction]):
         }
 
 
-class MusesView(View):
-    """Everything the player can see. The deck's order is not part of any state, so nothing is hidden."""
-
-    def __init__(self, player: int, data: JSON, cardset: CardSet) -> None:
-        self.player = player
-        self.data = data
-        self.cardset = cardset
-
-    def to_json(self) -> JSON:
-        return self.data
-
-    def state(self) -> MusesState:
-        """The position this view shows (the view holds all of it)."""
-        return state_from_json(self.data, self.cardset)
+MusesView: TypeAlias = FullView[MusesState]
+"""Everything the player can see: the position itself, as the deck's order is not part of any state, so
+nothing is hidden."""
 
 
 # --- reading a state back ------------------------------------------------

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
     from rich.text import Text
 
-    from tabletop.game import State, View
+    from tabletop.game import State
 
 DISPLAY_SLOTS = 4
 """The most cards the display holds: two cards never share a rotation, and a card has four."""
@@ -228,11 +228,6 @@ def card_width(width: int) -> int:
     return max(MIN_CARD_WIDTH, min(MAX_CARD_WIDTH, width // DISPLAY_SLOTS))
 
 
-def _state(view: View) -> MusesState:
-    assert isinstance(view, MusesView)
-    return view.state()
-
-
 def dice_text(state: MusesState) -> str:
     """The dice as their faces with digits, ``Dice: [⚂ 3] [⚃ 4]``."""
     if state.dice is not None:
@@ -378,13 +373,13 @@ ACTION_KEYS = {CLAIM: "c", USE_HINT: "h", USE_POWER: "p", END_TURN: "e"}
 """Each kind of action's fixed key: pressed at "Your move:", it takes that kind at once."""
 
 
-class MusesUI(GameUI[MusesAction]):
+class MusesUI(GameUI[MusesAction, MusesView, MusesView]):
     """Draws Muses and names each action in a few plain steps."""
 
-    def render(self, view: View, log: Sequence[str]) -> RenderableType:
+    def render(self, view: MusesView, log: Sequence[str]) -> RenderableType:
         from tabletop.ui.base import Fitted
 
-        state = _state(view)
+        state = view.state
 
         def draw(console: Console, options: ConsoleOptions) -> RenderableType:
             # The board takes the lines the terminal can spare above the notice and the move list.
@@ -392,13 +387,13 @@ class MusesUI(GameUI[MusesAction]):
 
         return Fitted(draw)
 
-    def label_keys(self, view: View) -> dict[str, str]:
+    def label_keys(self, view: MusesView) -> dict[str, str]:
         """A letter for each kind of action, the same on every turn: ``c`` claim, ``h`` use one of the
         rulebook's hints, ``p`` use a power, ``e`` end the turn."""
         return dict(ACTION_KEYS)
 
-    def steps(self, view: View, legal: Sequence[Any]) -> list[Step[MusesAction]]:
-        state = _state(view)
+    def steps(self, view: MusesView, legal: Sequence[Any]) -> list[Step[MusesAction]]:
+        state = view.state
         # Ending the turn cannot be undone (the next card is turned up), so it is listed last:
         # the cursor starts on it only when it is the one thing left to do.
         ordered = sorted(legal, key=lambda a: isinstance(a, End))
@@ -437,8 +432,8 @@ class MusesUI(GameUI[MusesAction]):
         """One line naming an action, for the advice list."""
         return " > ".join(self.path(state, action))
 
-    def unavailable(self, view: View) -> list[tuple[tuple[str, ...], str]]:
-        state = _state(view)
+    def unavailable(self, view: MusesView) -> list[tuple[tuple[str, ...], str]]:
+        state = view.state
         if state.phase != ACT or state.dice is None:
             return []
         out: list[tuple[tuple[str, ...], str]] = []

@@ -55,7 +55,7 @@ def hard(seconds: float | None = None, iterations: int | None = None, **settings
 SEARCHES: dict[str, Callable[..., SearchAgent]] = {"hard": hard, "ismcts": ismcts, "pimc": pimc}
 """The levels that search (they report ``last_iterations``)."""
 
-AGENTS: dict[str, Callable[..., Agent[MusterAction]]] = {
+AGENTS: dict[str, Callable[..., Agent[MusterAction, Any]]] = {
     "easy": EasyAgent,
     "medium": MediumAgent,
     **SEARCHES,

@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.encoding import Features, ViewEncoding
-from tabletop.game import View
 from tabletop_muster.cards import COPIES, HAND_SIZE, NUM_KINDS, NUM_TOKENS, RAINBOW, TOTAL_CARDS, TURN_LIMIT
 from tabletop_muster.rules import PHASE_NAMES
 from tabletop_muster.view import MusterView
@@ -69,14 +68,13 @@ _HEIGHTS = [start + _HEIGHT for start in _STACK_STARTS]
 _SCALARS = [_OPPONENT_HAND_SIZE, _DECK_SIZE, _TURN, _TO_DRAW]
 
 
-class MusterEncoding(ViewEncoding):
+class MusterEncoding(ViewEncoding[MusterView]):
     """A Muster view as numbers from 0 to 1, seen from the viewing seat."""
 
     size = _SIZE
 
-    def encode(self, view: View) -> list[float]:
+    def encode(self, view: MusterView) -> list[float]:
         """The view as :attr:`size` numbers: only what it shows."""
-        assert isinstance(view, MusterView)
         f = Features()
         me, them = view.player, 1 - view.player
         f.counts(_counts(view.hand, NUM_KINDS), KIND_BOUNDS)
@@ -102,12 +100,11 @@ class MusterEncoding(ViewEncoding):
         f.flag(view.over_rainbow)
         return f.values
 
-    def encode_array(self, view: View) -> npt.NDArray[np.float32]:
+    def encode_array(self, view: MusterView) -> npt.NDArray[np.float32]:
         """:meth:`encode`'s numbers as a ``float32`` array, built at once: every count, one-hot and
         flag is a hit counted by one ``bincount``, then all are divided by their bounds together."""
         import numpy as np
 
-        assert isinstance(view, MusterView)
         me = view.player
         stacks = (*view.columns[me], *view.columns[1 - me], *view.castles)
         hits = [*view.hand]

@@ -139,7 +139,7 @@ class MusterGame(Game["MusterAction"]):
 
         return ALL_ACTIONS
 
-    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding:
+    def view_encoding(self, options: Mapping[str, str]) -> ViewEncoding[MusterView]:
         """A seat's view as numbers (:class:`tabletop_muster.encoding.MusterEncoding`)."""
         from tabletop_muster.encoding import MusterEncoding
 

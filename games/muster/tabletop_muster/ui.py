@@ -39,12 +39,12 @@ from tabletop_muster.cards import (
 )
 from tabletop_muster.rules import lowest_rainbow
 from tabletop_muster.scoring import column_strength
-from tabletop_muster.view import MusterView
+from tabletop_muster.view import MusterView, TableView
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
 
-    from tabletop.game import State, View
+    from tabletop.game import State
     from tabletop_muster.state import MusterState
 
 BANNER = "Play a Banner"
@@ -189,7 +189,7 @@ def _short(reason: str, label: str) -> str:
     return reason if len(reason) <= room else reason[: room - 1].rstrip(" ,;:") + "…"
 
 
-class MusterUI(GameUI[A.MusterAction]):
+class MusterUI(GameUI[A.MusterAction, MusterView, TableView]):
     """Muster's terminal interface: the sideways board and the three-step action menu."""
 
     def __init__(self, game: Any) -> None:
@@ -197,11 +197,10 @@ class MusterUI(GameUI[A.MusterAction]):
         self._viewer: int | None = None
 
     # ---------------------------------------------------------------- drawing
-    def render(self, view: View, log: Sequence[str]) -> RenderableType:
+    def render(self, view: MusterView | TableView, log: Sequence[str]) -> RenderableType:
         """The board; a :class:`tabletop.ui.base.Log` keeps the opponent's turn in view and marks it on the board."""
         from tabletop.ui.base import Fitted
         from tabletop_muster.board import board, log_count, table_board
-        from tabletop_muster.view import TableView
 
         def draw(console: Console, options: ConsoleOptions) -> RenderableType:
             # A short terminal keeps the prompt visible by showing fewer log lines; a tall one shows more.
@@ -210,7 +209,6 @@ class MusterUI(GameUI[A.MusterAction]):
             width = options.max_width
             if isinstance(view, TableView):
                 return table_board(view, log, log_count=max(count, 1), width=width)
-            assert isinstance(view, MusterView)
             return board(view, log, log_count=count, width=width, height=height)
 
         self._viewer = view.player if isinstance(view, MusterView) else None
@@ -237,11 +235,9 @@ class MusterUI(GameUI[A.MusterAction]):
         return whole_log(lines)
 
     # ---------------------------------------------------------------- choosing
-    def label_order(self, view: View) -> Sequence[str]:
+    def label_order(self, view: MusterView) -> Sequence[str]:
         """Action types as the rulebook lists them, cards in the hand's order, draws deck first:
         a greyed-out entry keeps its place among the others."""
-        if not isinstance(view, MusterView):
-            return ()
         cards = [card_label(k) for k in dict.fromkeys(view.hand)]
         draws = [deck_draw_label(view)]
         for f, space in enumerate(view.castles):
@@ -253,25 +249,21 @@ class MusterUI(GameUI[A.MusterAction]):
             dict.fromkeys([*types, *draws, *cards, *(f"then {c}" for c in cards), *(f"with {c}" for c in cards)])
         )
 
-    def label_keys(self, view: View) -> dict[str, str]:
+    def label_keys(self, view: MusterView) -> dict[str, str]:
         """A letter for each kind of action (``b`` Banner, ``w`` Wizard, ``g`` Bridge, ``v`` Move, ``c`` Castle,
         ``s`` Swap) and ``d`` for a draw from the deck: the same on every turn, whatever is legal."""
-        if not isinstance(view, MusterView):
-            return {}
         return {
             **{move_label(view) if kind == MOVE else kind: key for kind, key in ACTION_KEYS.items()},
             deck_draw_label(view): DECK_KEY,
         }
 
-    def steps(self, view: View, legal: Sequence[Any]) -> list[Step[A.MusterAction]]:
+    def steps(self, view: MusterView, legal: Sequence[Any]) -> list[Step[A.MusterAction]]:
         """Every legal action with its path; paths are distinct and ordered for the menu."""
-        assert isinstance(view, MusterView)
         ordered = sorted(legal, key=lambda a: _sort_key(view, a))
         return [step_for(view, a) for a in ordered]
 
-    def unavailable(self, view: View) -> list[tuple[tuple[str, ...], str]]:
+    def unavailable(self, view: MusterView) -> list[tuple[tuple[str, ...], str]]:
         """Greyed-out choices: action types, hand cards and draws that cannot be used now, and why."""
-        assert isinstance(view, MusterView)
         if view.to_move != view.player or view.phase not in ("act", "refill"):
             return []
         from tabletop_muster.state import determinize

@@ -34,7 +34,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.analysis import Analysis, Analyst, Rated
-from tabletop.game import View
 from tabletop_muster.actions import MusterAction
 from tabletop_muster.ai.sampling import DealSampler
 from tabletop_muster.view import MusterView
@@ -44,7 +43,7 @@ ANALYST_ITERATIONS = 5000
 here, docs/muster-ai.md "The analyst")."""
 
 
-class MusterAnalyst(Analyst[MusterAction]):
+class MusterAnalyst(Analyst[MusterAction, MusterView]):
     """Rates actions by Hard's search (estimates), ``iterations`` of it per analysis (None: by ``seconds``)."""
 
     exact = False
@@ -59,7 +58,7 @@ class MusterAnalyst(Analyst[MusterAction]):
 
     def analyse(
         self,
-        view: View,
+        view: MusterView,
         legal: Sequence[MusterAction],
         *,
         seconds: float,
@@ -70,7 +69,6 @@ class MusterAnalyst(Analyst[MusterAction]):
         from tabletop_muster.ai.replies import expected_reply
         from tabletop_muster.ai.search import KEY_COARSE, KEY_EXACT
 
-        assert isinstance(view, MusterView), "Muster's analyst reads a Muster view"
         agent = hard(seconds=seconds, iterations=self.iterations, stop_early=False)
         sampler = DealSampler(view, rng)
         deadline = time.perf_counter() + seconds

@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.game import Agent, View
+from tabletop.game import Agent
 from tabletop_muster import actions as A
 from tabletop_muster.ai.features import RAINBOW_IN_HAND, evaluate
 from tabletop_muster.ai.sampling import DealSampler
@@ -283,7 +283,7 @@ def _collector_paused(pause: bool) -> Iterator[None]:
         gc.enable()
 
 
-class SearchAgent(Agent[A.MusterAction]):
+class SearchAgent(Agent[A.MusterAction, MusterView]):
     """Common part of the search players: a budget, a view, a decision."""
 
     name = "search"
@@ -293,11 +293,10 @@ class SearchAgent(Agent[A.MusterAction]):
         self.last_iterations = 0
         """Iterations run for the latest decision (for benchmarks and the log)."""
 
-    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: MusterView, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        assert isinstance(view, MusterView), "a Muster agent needs a Muster view"
         deadline = time.perf_counter() + self.config.seconds
         sampler = DealSampler(view, rng)
         with _collector_paused(self.config.pause_gc):

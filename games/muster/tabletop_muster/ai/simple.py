@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.game import Agent, View
+from tabletop.game import Agent
 from tabletop_muster import actions as A
 from tabletop_muster.ai.features import evaluate, usefulness
 from tabletop_muster.cards import CASTLE, COPIES, NUM_KINDS
@@ -36,12 +36,12 @@ _EASY_WEIGHTS = {
 }
 
 
-class EasyAgent(Agent[A.MusterAction]):
+class EasyAgent(Agent[A.MusterAction, MusterView]):
     """Random legal actions, with column plays four times as likely as a castle action."""
 
     name = "easy"
 
-    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: MusterView, legal: Sequence[Any], rng: random.Random) -> Any:
         weights = [_EASY_WEIGHTS.get(a.op, 1.0) for a in legal]
         return rng.choices(list(legal), weights)[0]
 
@@ -54,15 +54,14 @@ DENY_WEIGHT = 0.04
 """Value of taking a card the opponent would like off a castle space."""
 
 
-class MediumAgent(Agent[A.MusterAction]):
+class MediumAgent(Agent[A.MusterAction, MusterView]):
     """Greedy one-move player (see the module docstring)."""
 
     name = "medium"
 
-    def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: MusterView, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        assert isinstance(view, MusterView)
         me = view.player
         base = determinize(view, rng)
         # Only what the view holds: the opponent's hand is its known cards, the deck unknown.

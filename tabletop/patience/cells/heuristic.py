@@ -1,4 +1,4 @@
-"""How far from a win a FreeCell position looks: the estimates that order the solver's best-first searches.
+"""How far from a win a FreeCell-family position looks: the estimates that order the solver's best-first searches.
 
 Lower is nearer. An estimate weighs the cards not home, the cards lying on a lower card of their cascade
 (each must move before that lower card can go home), the cards above the next card each foundation needs
@@ -7,7 +7,7 @@ weights and in which of two equal positions they take first: the newest (a deepe
 
 >>> from tabletop.playing_cards import Card
 >>> weights, king = Weights(3, 4, 1, 2, 3), bytes([Card.parse("KS").number])
->>> king_left = (b"",) * 7 + (king,)  # the king of spades alone in a cascade
+>>> king_left = (b"",) * 7 + (king,)  # the king of spades alone in a column
 >>> weights.distance(king_left, b"", (13, 13, 13, 12)), weights.distance((b"",) * 8, king, (13, 13, 13, 12))
 (-18, -19)
 """

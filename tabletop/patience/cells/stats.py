@@ -1,4 +1,4 @@
-"""FreeCell's own lines under the statistics: each deal played, how often won, the fewest moves and the best time.
+"""A FreeCell-family game's own lines under the statistics: each deal played, how often won, the fewest moves and the best time.
 
 >>> from tabletop.store.records import GameRecord
 >>> won = GameRecord(game_id="freecell", options={"deal": "617"}, seed=1, seats=["human"], names=["You"],
