@@ -22,6 +22,7 @@ from tabletop.store.rows import DamagedGame
 from tabletop.text import one_line
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from rich.table import Table
     from rich.text import Text
 
@@ -246,32 +247,55 @@ def _assisted(row: StatsRow) -> str:
     return f" ({', '.join(helped)})" if helped else ""
 
 
-def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None = None) -> Table:
-    """A small table of statistics per game and opponent level (for the menu and ``tabletop stats``)."""
+FULL_TABLE_WIDTH = 100
+"""Below this many columns the statistics are drawn compact: no rules between columns, shorter headings."""
+HEADINGS = {False: ("Played", "W-L-D", "Win %", "Streak", "Best score"), True: ("Games", "W-L-D", "Win", "Run", "Best")}
+"""The number columns' headings, in full and compact."""
+
+
+def stats_table(rows: Sequence[StatsRow], game_names: Mapping[str, str] | None = None) -> RenderableType:
+    """A small table of statistics per game and opponent level (for the menu and ``tabletop stats``), drawn to
+    the terminal's width: compact below :data:`FULL_TABLE_WIDTH` columns, and a variant's name never wrapped."""
+    from tabletop.interface import Fitted
+
+    return Fitted(lambda console, options: _stats_table(rows, game_names or {}, options.max_width < FULL_TABLE_WIDTH))
+
+
+def _stats_table(rows: Sequence[StatsRow], names: Mapping[str, str], compact: bool) -> Table:
+    from rich import box
     from rich.table import Table
 
-    names = game_names or {}
     table = Table(
         title="Statistics",
         title_justify="left",
-        caption="W-L-D: won, lost, drawn; streak: wins in a row now / best"
+        caption="W-L-D: won, lost, drawn; "
+        + ("run" if compact else "streak")
+        + ": wins in a row now / best"
         + ("; (coach): games in which the coach was asked" if any(row.hinted for row in rows) else "")
         + ("; (take-backs): games with take-backs" if any(row.took_back for row in rows) else ""),
+        box=box.SIMPLE_HEAD if compact else box.HEAVY_HEAD,
+        padding=0 if compact else (0, 1),  # the compact box keeps a space between columns
+        pad_edge=not compact,
     )
     table.add_column("Game", max_width=24)
-    table.add_column("Opponent")
-    for label in ("Played", "W-L-D", "Win %", "Streak", "Best score"):
+    variants = [one_line(row.variant) for row in rows if row.variant]
+    if variants:  # a column of its own, never wrapped: "draw 3" is one thing, not two lines
+        table.add_column("Variant", no_wrap=True, min_width=max(map(len, variants)))
+    table.add_column("Opponent", min_width=len("(take-backs)"))  # a mark's word is never cut
+    for label in HEADINGS[compact]:
         table.add_column(label, justify="right", no_wrap=True)
     for row in rows:
-        name = game_name(row.game_id, names)
         table.add_row(
             *_plain(
-                f"{name}: {one_line(row.variant)}" if row.variant else name,
+                game_name(row.game_id, names),
+                *([one_line(row.variant)] if variants else []),
                 _opponent_text(row.opponent) + _assisted(row),
                 str(row.played),
                 f"{row.won}-{row.lost}-{row.drawn}",
                 f"{row.win_rate:.0%}",
-                f"{row.current_streak} / {row.best_streak}",
+                f"{row.current_streak} / {row.best_streak}"
+                if not compact
+                else f"{row.current_streak}/{row.best_streak}",
                 _score(row.best_score),
             )
         )

@@ -155,3 +155,26 @@ def test_at_a_hot_seat_table_the_other_person_is_asked_first() -> None:
     assert words.startswith("Undone: ") and "Counted as a take-back" in words
     assert said[-1] == "counted" and table.match.human_to_act() == player
     assert redo(table, player).startswith("Redone: ")
+
+
+@pytest.mark.pty
+def test_in_five_dice_against_the_computer_u_takes_back_a_roll_seen_and_the_game_counts_it(tmp_path: Path) -> None:
+    child = spawn(
+        ["play", "fivedice", "--players", "2", "--opponent", "simple", "--seed", "5"],
+        data_dir=tmp_path / "data",
+        lines=40,
+        extra_env={"TABLETOP_CACHE_DIR": str(tmp_path / "cache")},
+    )
+    first = at_the_list(child)
+    assert "Dice [2] [2] [3] [3] [4]" in first, first
+    child.send("a")  # Roll again
+    child.expect(r"0\) (?:\x1b\[[0-9;]*m)*roll all five")
+    child.send("0")
+    child.expect("rolled all five dice again", timeout=60)
+    child.expect(LAST_ENTRY)
+    screen = said_after(child, "u", "Counted as a take-back")
+    assert "Undone: Player 1 rolled all five dice again" in screen, screen
+    assert "Counted as a take-back (over: Player 1 kept nothing, rolled" in screen, screen
+    assert "Dice [2] [2] [3] [3] [4]" in screen  # the dice before the roll taken back
+    leave(child)
+    assert re.search(r"Five Dice .*\(1 take-back\)", history(tmp_path / "data"))

@@ -34,8 +34,8 @@ from tabletop_fivedice.rules import (
 )
 from tabletop_fivedice.scoring import BOX_NAMES, BOXES, LOWER, UPPER, UPPER_BONUS, UPPER_BONUS_AT, upper_total
 
-WIDE = 120
-"""From this many columns, every player's sheet is drawn side by side."""
+SHEETS_APART = 3
+"""Columns between two sheets drawn side by side."""
 POINTS_WIDTH = len("(100)")
 """The width of a box's points on the sheet: the widest it shows, so that the sheet never shifts as they grow."""
 NAME_WIDTH = len(f"upper 99 / {UPPER_BONUS_AT}")
@@ -109,16 +109,21 @@ class FiveDiceUI(GameUI[FiveDiceAction, FiveDiceView, FiveDiceView]):
 
     def render(self, view: FiveDiceView, log: Sequence[str]) -> RenderableType:
         state = view.state
-        return Fitted(lambda console, options: self._draw(state, view.player, log, options))
+        return Fitted(lambda console, options: self._draw(state, view.player, log, console, options))
 
-    def _draw(self, state: FiveDiceState, viewer: int, log: Sequence[str], options: ConsoleOptions) -> Group:
+    def _draw(
+        self, state: FiveDiceState, viewer: int, log: Sequence[str], console: Console, options: ConsoleOptions
+    ) -> Group:
         shown = state.player if not state.is_terminal() else max(0, viewer)
-        wide = options.max_width >= WIDE and state.players > 1
+        every = [self.sheet(state, p, show_now=p == state.player) for p in range(state.players)]
+        widths = [console.measure(sheet, options=options).maximum for sheet in every]
+        # Every sheet side by side where they all fit (two from 100 columns), as players lay them on a table.
+        wide = state.players > 1 and sum(widths) + SHEETS_APART * (state.players - 1) <= options.max_width
         if wide:
-            sheets = Table.grid(padding=(0, 3))
-            for _ in range(state.players):
-                sheets.add_column()
-            sheets.add_row(*(self.sheet(state, p, show_now=p == state.player) for p in range(state.players)))
+            sheets = Table.grid(padding=(0, SHEETS_APART, 0, 0))
+            for sheet_width in widths:
+                sheets.add_column(no_wrap=True, width=sheet_width)
+            sheets.add_row(*every)
             board: RenderableType = sheets
         else:
             board = self.sheet(state, shown, show_now=shown == state.player)

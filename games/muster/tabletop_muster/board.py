@@ -404,11 +404,14 @@ def _log_of(log: Sequence[str]) -> tuple[int, MusterView | None]:
     return (fresh if isinstance(fresh, int) else 0), (before if isinstance(before, MusterView) else None)
 
 
-BESIDE_WIDTH = 120
+BESIDE_WIDTH = 100
 """From this width on (below :data:`TALL` lines) the log stands beside the board, as tall as it."""
 TALL = 40
 """From this height on the log has up to :data:`TALL_LOG_LINES` lines under the board."""
 BOARD_WIDTH = 80
+BESIDE_LOG_WIDTH = 32
+"""The least width of a log beside the board: below :data:`BOARD_WIDTH` plus this, the board gives up room
+(its table takes 66 columns)."""
 BESIDE_LINES = 9
 """The board's lines beside which the log stands: the title, the table (header and five rows), both hands."""
 
@@ -439,7 +442,8 @@ def board(
     if view.is_terminal():
         return end_board(view, log, new, width, height)
     beside = width >= BESIDE_WIDTH and log_count < TALL_LOG_LINES
-    inner = BOARD_WIDTH if beside else width
+    board_width = min(BOARD_WIDTH, width - BESIDE_LOG_WIDTH)
+    inner = board_width if beside else width
     kept = kept_parts(view, log_count, None if height is None else height - MENU_LINES, beside=beside)
     parts: list[RenderableType] = [
         title_line(view, inner),
@@ -450,10 +454,10 @@ def board(
     parts.append(hand_line(view, new.drawn))
     tail = [status_line(view, before, legend=bool(new), width=width)] if "status" in kept else []
     if beside:
-        room = width - BOARD_WIDTH - 2
+        room = width - board_width - 2
         beside_lines = max(log_count, BESIDE_LINES) if height is None else len(parts) + 5
         grid = Table.grid(padding=(0, 0, 0, 2))
-        grid.add_column(width=BOARD_WIDTH - 2, no_wrap=True)
+        grid.add_column(width=board_width - 2, no_wrap=True)
         grid.add_column(width=room)
         grid.add_row(Group(*parts), Group(*log_lines(log, beside_lines, room, fresh)))
         return Group(grid, *tail)
@@ -467,22 +471,20 @@ ALWAYS_SHOWN = 7
 def kept_parts(view: MusterView, log_count: int, room: int | None, *, beside: bool = False) -> list[str]:
     """The parts of the board shown besides :data:`ALWAYS_SHOWN` in ``room`` lines (None: no limit).
 
-    Each part takes a line. The first log line (the opponent's main action) comes
-    first, then the opponent's hand, the status line when it says more than "take one
-    action" (the move list asks as much), the table's header row, the status line
-    anyway, and last the other ``log_count`` log lines (a log standing ``beside``
-    takes no line). On the smallest terminal the title is never what goes.
+    Each part takes a line. The table's header row comes first (it says which side
+    is whose), then the first log line (the opponent's main action), the opponent's
+    hand, the status line, and last the other ``log_count`` log lines
+    (a log standing ``beside`` takes no line). On the smallest terminal the title is never what goes.
 
     >>> from tabletop_muster.position import build_state
     >>> view = build_state(north="W1 W2 W3 W4 W5", south="C1 C2 C3 C4 C5").view(0)
     >>> kept_parts(view, 1, 9)
-    ['log', 'opponent']
+    ['header', 'log']
     >>> kept_parts(view, 3, 13)
-    ['log', 'opponent', 'header', 'status', 'log', 'log']
+    ['header', 'log', 'opponent', 'status', 'log', 'log']
     """
-    plain = view.to_move == view.player and view.phase == "act"
     log = [] if beside else ["log"] * log_count
-    order = [*log[:1], "opponent", *([] if plain else ["status"]), "header", *(["status"] if plain else []), *log[1:]]
+    order = ["header", *log[:1], "opponent", "status", *log[1:]]
     if room is None:
         return order
     return order[: max(0, room - ALWAYS_SHOWN)]
