@@ -44,6 +44,24 @@ from tabletop.state import A
 from tabletop.views import V
 
 
+@dataclass(frozen=True)
+class Advice(Generic[A]):
+    """What a solved game's advisor says of a position: its value and each legal action's, best first (a
+    value is a win chance, or the expected final score of a game scored in points).
+
+    >>> Advice(0.5, [("hold", 0.5), ("roll", 0.25)]).best
+    'hold'
+    """
+
+    value: float
+    options: list[tuple[A, float]]
+
+    @property
+    def best(self) -> A:
+        """The action the solution rates best."""
+        return self.options[0][0]
+
+
 class Advising(Protocol):
     """What :class:`SolverAnalyst` asks of a game's advisor beyond the values, which the game reads."""
 

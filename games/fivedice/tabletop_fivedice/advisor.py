@@ -15,13 +15,13 @@ about it (a damaged file, a pipe at its name, a write that failed) is the framew
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop import solutions
 from tabletop.solutions import SolutionFormat, SolutionPlace, identity_of
+from tabletop.solver_coach import Advice as Advised
 from tabletop.solver_coach import SharedAdvisors, cache_folder
 from tabletop_fivedice.rules import ROLLS_PER_TURN, FiveDiceAction, FiveDiceState, Keep, Score
 from tabletop_fivedice.scoring import (
@@ -100,16 +100,8 @@ def write_solution(path: Path, rule: str, values: FloatArray) -> None:
     SOLUTION_FORMAT.write(path, solution_identity(rule), len(values), [values.astype("<f8").tobytes()])
 
 
-@dataclass(frozen=True)
-class Advice:
-    """The expected final score of the position and after each legal action, best first."""
-
-    value: float
-    options: list[tuple[FiveDiceAction, float]]
-
-    @property
-    def best(self) -> FiveDiceAction:
-        return self.options[0][0]
+Advice = Advised[FiveDiceAction]
+"""The expected final score of the position and after each legal action, best first."""
 
 
 def solver_state(state: FiveDiceState, player: int) -> tuple[int, int, int]:

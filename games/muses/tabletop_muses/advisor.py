@@ -17,11 +17,11 @@ import contextlib
 import hashlib
 import operator
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop import solutions
 from tabletop.solutions import DAMAGED, LOADED, SolutionPlace
+from tabletop.solver_coach import Advice as Advised
 from tabletop.solver_coach import SharedAdvisors, cache_folder
 from tabletop_muses.cards import CardSet
 from tabletop_muses.fast_solver import MEMORY_LIMIT, FastSolver, Progress
@@ -61,16 +61,8 @@ def cache_file(cardset: CardSet, mode: str, cache_dir: Path) -> Path:
     return cache_dir / f"muses-{name}.bin"
 
 
-@dataclass(frozen=True)
-class Advice:
-    """The value of the position and of each legal action, best first."""
-
-    value: float
-    options: list[tuple[MusesAction, float]]
-
-    @property
-    def best(self) -> MusesAction:
-        return self.options[0][0]
+Advice = Advised[MusesAction]
+"""The value of the position and of each legal action, best first."""
 
 
 class Advisor:
