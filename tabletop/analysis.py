@@ -19,8 +19,9 @@ An analyst rates actions by the player's chance of winning after each one
 from __future__ import annotations
 
 import abc
+import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Generic
 
@@ -90,8 +91,23 @@ class Analysis(Generic[A]):
 
     @property
     def best(self) -> A:
-        """The action rated highest."""
+        """The action rated highest (or put first: :meth:`with_last`)."""
         return self.rated[0].action
+
+    def with_last(self, last: Collection[A]) -> Analysis[A]:
+        """The same figures with the actions in ``last`` listed after the others, when any other is left: moves
+        not to be put first whatever they are worth (one that goes round in a circle, :mod:`tabletop.circles`).
+
+        >>> analysis = Analysis([Rated("back", 0.5), Rated("on", 0.4)], exact=True).with_last({"back"})
+        >>> [r.action for r in analysis.rated], analysis.best
+        (['on', 'back'], 'on')
+        """
+        kept = [r for r in self.rated if r.action not in last]
+        if not kept or len(kept) == len(self.rated):
+            return self
+        other = copy.copy(self)
+        other.rated = (*kept, *(r for r in self.rated if r.action in last))
+        return other
 
     def win_of(self, action: A) -> float | None:
         """The chance rated for ``action``, or None if the analyst did not rate it."""

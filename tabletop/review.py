@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.analysis import REVIEW_SECONDS, Analyst, analysis_rng
+from tabletop.circles import note_position, without_circles
 from tabletop.game import Game, View
 from tabletop.loop import Match
 
@@ -147,6 +148,7 @@ def review_game(
     """
     plies = set(decisions_of(game, history, options, seat))
     match = Match(game, options=options, seed=seed)
+    passed: set[str] = set()  # the positions the seat stood at so far: the Coach never put a circle first
     scale = POINTS_SCALE if analyst.points else 1.0
     graded: list[Graded] = []
     if progress is not None:
@@ -158,6 +160,7 @@ def review_game(
             view = state.view(seat)
             rng = analysis_rng(seed, ply)  # as the hint at this decision drew: the same analysis
             analysis = analyst.analyse(view, state.legal_actions(), seconds=seconds, rng=rng)
+            analysis = without_circles(analysis, state, seat, passed)
             played_win = analysis.win_of(action)
             if played_win is not None:
                 best = analysis.rated[0]
@@ -180,6 +183,7 @@ def review_game(
                 )
             if progress is not None:
                 progress(len([p for p in plies if p <= ply]), len(plies))
+        note_position(state, seat, passed)
         match.apply(action)
     return Review(seat, graded, analyst.exact, effort_of(analyst, seconds), analyst.points)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import json
 import math
 import random
 from collections.abc import Hashable
@@ -239,6 +240,12 @@ class State(abc.ABC, Generic[A]):
         if not dataclasses.is_dataclass(self):
             raise NotImplementedError(f"{type(self).__name__} is not a dataclass: write its to_json")
         return to_data(self)
+
+    def position_key(self) -> str:
+        """What makes two positions the same (:meth:`tabletop.views.View.position_key`, for a game that hides
+        nothing): the whole state by default; a state that counts moves or keeps a record of them leaves those
+        out."""
+        return json.dumps(self.to_json(), sort_keys=True)
 
     # -- words -------------------------------------------------------------------------
     def describe(self, action: A, viewer: int | None = None) -> str:

@@ -19,6 +19,7 @@ given. Views compare equal by their JSON, so two positions a player cannot tell 
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
@@ -51,6 +52,11 @@ class View:
         it is wrong."""
         return fields_from_data(cls, data)
 
+    def position_key(self) -> str:
+        """What makes two positions the same to the player, for the Coach's rule never to go round in a circle:
+        the whole view by default; a view that counts moves or a score leaves those out."""
+        return json.dumps(self.to_json(), sort_keys=True)
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.to_json() == other.to_json()
 
@@ -70,6 +76,10 @@ class Saved(Protocol):
 
     def to_json(self) -> JSON:
         """The whole of it as JSON-compatible data."""
+        ...
+
+    def position_key(self) -> str:
+        """What makes two of its positions the same to the player (:meth:`View.position_key`)."""
         ...
 
 
@@ -99,6 +109,9 @@ class FullView(View, Generic[S]):
 
     def to_json(self) -> JSON:
         return {"player": self.player, "state": self.state.to_json()}
+
+    def position_key(self) -> str:
+        return self.state.position_key()
 
     @classmethod
     def from_json(cls, data: JSON) -> Self:

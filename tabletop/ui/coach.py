@@ -130,6 +130,7 @@ def _analyse(table: Table, player: int) -> Analysis[Any] | str:
     """The analyst's figures for ``player``'s position (their view only), asked behind a spinner, kept for
     :func:`coach_move` and counted as a tip; or, when it has none, the line to say why (said and paused on)."""
     from tabletop.analysis import HINT_SECONDS, AnalysisUnavailable, analysis_rng
+    from tabletop.circles import passed_positions, without_circles
 
     analyst = table.analyst()
     assert analyst is not None, "a hint is offered only with an analyst"
@@ -151,6 +152,8 @@ def _analyse(table: Table, player: int) -> Analysis[Any] | str:
         table.console.print(f"Coach: {unavailable}", markup=False)
         table.prompter.pause()
         return f"Coach: {unavailable.summary}"
+    passed = passed_positions(match.game, match.options, match.history, player)
+    analysis = without_circles(analysis, match.state, player, passed)  # never round in a circle while it can go on
     table.coached = (tuple(match.history), analysis)
     if table.on_hint is not None:
         table.on_hint()

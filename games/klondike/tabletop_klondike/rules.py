@@ -25,6 +25,7 @@ being played:
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from dataclasses import dataclass
 
@@ -186,6 +187,10 @@ def deal_place(index: int) -> tuple[int, bool] | None:
     return pile, pile == row
 
 
+COUNTED = frozenset({"moves", "score", "over", "won"})
+"""What a view counts rather than shows of the table: left out of its position's key."""
+
+
 class ShownCards(tuple[Card | None, ...]):
     """Cards as a player sees them, bottom or oldest first: None for a face-down card or one of the stock not yet
     seen; written ``?? 4S``.
@@ -232,6 +237,18 @@ class TableView(View):
     moves: int
     over: bool
     won: bool
+
+    def position_key(self) -> str:
+        """The cards where they lie, not the count of moves or the score (nor the passes through the stock made,
+        where they are unlimited): a move that puts the cards back as they were goes round in a circle.
+
+        >>> from dataclasses import replace
+        >>> view = KlondikeState(draw=1, passes=0, vegas=False).view(0)
+        >>> view.position_key() == replace(view, moves=9, score=40, turned=2).position_key()
+        True
+        """
+        counted = COUNTED | ({"turned"} if not self.passes else set())
+        return json.dumps({k: v for k, v in self.to_json().items() if k not in counted}, sort_keys=True)
 
 
 class KlondikeState(State[Action]):
