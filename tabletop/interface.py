@@ -224,6 +224,17 @@ class GameUI(Generic[A, V, VT]):
         """How each legal action is reached; the default is one step, its notation."""
         return [Step(a, (str(a),)) for a in legal]
 
+    def listed_as(self, view: V, action: A) -> A | None:
+        """The legal action the lists offer in place of ``action``, where the game holds several legal actions
+        alike and lists one of them, or None (the default): ``action`` is listed itself.
+
+        FreeCell's four empty free cells are alike: the lists offer one entry, "to a free cell", which moves
+        to the first empty one, and ``3b`` (a legal move that a solution from another program may make) is
+        listed as ``3a``. :func:`tabletop.testing.check_steps` accepts a legal action that :meth:`steps`
+        leaves out only where this names one that :meth:`steps` gives.
+        """
+        return None
+
     def plays_lone_action(self, view: V, action: A) -> bool:
         """Whether the table may make ``action``, the one legal action, for the player (and say so) instead of
         asking. The default is yes (a game's end is always asked about). Say no where the one move may take

@@ -8,6 +8,7 @@
 - :mod:`~tabletop.patience.notation`: chance's deal as a record writes it, and reading a move's keys;
 - :mod:`~tabletop.patience.record`: the foundations and the moves made in a state's JSON, read back checked;
 - :mod:`~tabletop.patience.board`: the drawing both patience interfaces share;
+- :mod:`~tabletop.patience.columns`: piles drawn as columns, their covered cards packed on a short terminal;
 - :mod:`~tabletop.patience.stats`: the statistics of games played and the words of a game's end;
 - :mod:`~tabletop.patience.cells`: the FreeCell family (FreeCell, Baker's Game, Eight Off, Seahaven Towers),
   each game a declared layout on one engine, solver, Coach and board.

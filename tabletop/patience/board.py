@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
@@ -32,6 +32,12 @@ HOME_TITLE = "Home"
 RANK_SHOWN = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """A rank as the board shows it, Ace (1) first."""
 EMPTY_PILE = "(empty)"
+TABLE_LINES = 5
+"""The lines under a board that the table's first list takes beside the game's own entries: the notice line,
+the question, and the entries of the Coach, the Log and the game menu (and, once the game is over, the words
+of its end). A board that reads the terminal's height keeps them, and a line per entry of its own."""
+SEPARATOR = " │ "
+"""Between the parts of a header: the count, the cells or the stock, home."""
 
 
 def card_text(card: Card) -> Text:
@@ -60,6 +66,26 @@ def pile_text(key: str, cards: Iterable[Text]) -> Text:
     if not drawn:
         line.append(EMPTY_PILE, style="dim")
     return line
+
+
+def header_lines(parts: Sequence[Text], width: int) -> list[Text]:
+    """The parts of a header joined by ``│`` in as few lines as fit ``width``: ``Deal 1 · move 0 │ a ·· b ·· │
+    home ♣·· ♦·· ♥·· ♠··`` in one line where it fits, else broken between parts rather than mid-part.
+
+    >>> parts = [Text("Deal 1 · move 0"), Text("a ·· b ··"), Text("home ♣··")]
+    >>> [line.plain for line in header_lines(parts, 40)]
+    ['Deal 1 · move 0 │ a ·· b ·· │ home ♣··']
+    >>> [line.plain for line in header_lines(parts, 30)]
+    ['Deal 1 · move 0 │ a ·· b ··', 'home ♣··']
+    """
+    lines = [parts[0].copy()]
+    for part in parts[1:]:
+        if lines[-1].cell_len + len(SEPARATOR) + part.cell_len > width:
+            lines.append(part.copy())
+            continue
+        lines[-1].append(SEPARATOR)
+        lines[-1].append_text(part)
+    return lines
 
 
 class PatienceUI(GameUI[A, V, V]):

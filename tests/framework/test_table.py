@@ -266,7 +266,7 @@ def test_a_numbered_deal_played_alone_ends_with_its_deal_number_and_no_seed() ->
     for move in winning_line(match.state) or []:  # type: ignore[arg-type]
         match.apply(freecell.parse_action(match.state, move))
     assert match.is_over()
-    assert replay_line(match) == "Replay this game with --deal 617."  # the seed decided nothing here
+    assert replay_line(match) == "Deal 617: replay it with --deal 617."  # the seed decided nothing here
     dealt = Match(freecell, seed=746530478, agents=[None])  # a random deal: chance drew it with the seed
     dealt.advance()
     assert replay_line(dealt).startswith("Seed 746530478: replay this game with --seed 746530478")

@@ -17,6 +17,8 @@ LAYOUT = Layout("Baker's Game", columns=8, cells=4, build=SAME_SUIT, fewer_cells
 """FreeCell's: eight cascades of all 52 cards, four free cells (fewer as an option), any card to an empty
 cascade; only the build differs."""
 
+SUMMARY = "FreeCell built down by suit: its ancestor, on Microsoft's numbered deals"
+
 RULES = """\
 # Baker's Game
 
@@ -46,10 +48,5 @@ class BakersGame(LayoutGame, Game[Action]):
     """Baker's Game, the game the ``bakers`` entry point names."""
 
     layout = LAYOUT
-    info = cells_info(
-        LAYOUT,
-        "bakers",
-        "FreeCell built down by suit: its ancestor, on Microsoft's numbered deals",
-        deal_help="Microsoft's deal N (1 to 1,000,000), laid out as in FreeCell; 0: a random one of 1 to 32,000.",
-    )
+    info = cells_info(LAYOUT, "bakers", SUMMARY)
     rules = RULES

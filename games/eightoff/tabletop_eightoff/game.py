@@ -13,6 +13,7 @@ from tabletop.patience import SAME_SUIT
 from tabletop.patience.cells.actions import Action
 from tabletop.patience.cells.game import LayoutGame, cells_info
 from tabletop.patience.cells.layout import Layout
+from tabletop.patience.cells.rules_text import BY_SUIT_KINGS_ONLY
 
 LAYOUT = Layout(
     "Eight Off",
@@ -27,20 +28,15 @@ LAYOUT = Layout(
     cell_word="cell",
 )
 
-RULES = """\
+SUMMARY = "Eight cells, four filled at the deal; built down by suit, only Kings to an empty column"
+
+RULES = f"""\
 # Eight Off
 
 48 cards are dealt face up onto **eight columns** of six; the last four go to four of the **eight cells**
 (a, c, e and g). The goal: build the four **foundations** (home) up by suit from Ace to King.
 
-- The top card of a column may move onto another column's top card **one rank higher and of the same suit**
-  (the 9♠ on the 10♠), to an empty cell, or home when it is next on its foundation.
-- Only a **King** (or a sequence from a King) may go to an **empty column**.
-- A card in a cell moves the same ways (but not to another cell).
-- A **sequence** (down by one, in one suit) moves as a unit when the empty cells could carry it card by card:
-  up to empty cells + 1 cards (empty columns do not help: only a King may stop there).
-- With automatic moves on (the default), a card goes home by itself as soon as it is next.
-- The game is lost when no move is left (or after 1,000 moves).
+{BY_SUIT_KINGS_ONLY}
 
 ## Keys and notation
 
@@ -54,10 +50,5 @@ class EightOff(LayoutGame, Game[Action]):
     """Eight Off, the game the ``eightoff`` entry point names."""
 
     layout = LAYOUT
-    info = cells_info(
-        LAYOUT,
-        "eightoff",
-        "Eight cells, four filled at the deal; built down by suit, only Kings to an empty column",
-        deal_help="PySol's deal N (1 to 32,000; the same generator on to 1,000,000); 0: a random one of 1 to 32,000.",
-    )
+    info = cells_info(LAYOUT, "eightoff", SUMMARY)
     rules = RULES

@@ -1,4 +1,5 @@
-"""Klondike at the terminal: the table in eight lines, a move as a source key then a destination key.
+"""Klondike at the terminal: a header line and the piles top to bottom, a move as a source key then a destination
+key.
 
 Piles keep their digits ``1``-``7``, the waste ``w``, the stock ``s`` and home
 ``h`` in every list: ``s`` turns the stock in one key, ``h`` sends a card home
@@ -15,7 +16,19 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.text import Text
 
-from tabletop.patience.board import EMPTY, HOME_TITLE, PatienceUI, card_text, home_text, pile_text
+from tabletop.interface import Fitted
+from tabletop.patience.board import (
+    EMPTY,
+    HOME_TITLE,
+    TABLE_LINES,
+    PatienceUI,
+    card_text,
+    header_lines,
+    home_text,
+    pile_text,
+)
+from tabletop.patience.columns import Pile, columns_or_rows
+from tabletop.patience.home import next_home
 from tabletop.playing_cards import KING, SUITS, Card
 from tabletop.ui.base import Step
 from tabletop_klondike.rules import (
@@ -79,34 +92,75 @@ class Table:
         return []
 
 
-def header(table: Table) -> Text:
-    """``Draw 1 · move 12 · score 35 │ s 20 │ w 3♣ 9♦ K♠ │ home ♣3 ♦A ♥·· ♠2``."""
+def header(table: Table, width: int) -> list[Text]:
+    """``Draw 1 · move 12 · score 35 │ s 20 │ w 3♣ 9♦ K♠ │ home ♣3 ♦A ♥·· ♠2``, in two lines where one would
+    not fit ``width`` (the count and score above the stock, the waste and home)."""
     view = table.view
-    line = Text(f"Draw {view.draw} · move {view.moves} · score {view.score}", style="bold")
+    lead = Text(f"Draw {view.draw} · move {view.moves} · score {view.score}", style="bold")
     if view.passes:
-        line.append(f" · pass {view.turned + 1}/{view.passes}")
-    line.append(f" │ {STOCK_KEY} ")
-    line.append(f"{len(table.stock):2d}" if table.stock else EMPTY, style="" if table.stock else "dim")
-    line.append(f" │ {WASTE_KEY} ")
+        lead.append(f" · pass {view.turned + 1}/{view.passes}")
+    stock = Text(f"{STOCK_KEY} ")
+    stock.append(f"{len(table.stock):2d}" if table.stock else EMPTY, style="" if table.stock else "dim")
+    waste = Text(f"{WASTE_KEY} ")
     shown = table.waste[-WASTE_SHOWN:]
     if not shown:
-        line.append(EMPTY, style="dim")
+        waste.append(EMPTY, style="dim")
     for i, card in enumerate(shown):
         text = card_text(card)
         if i == len(shown) - 1:
             text.stylize("underline")
-        line.append_text(text)
+        waste.append_text(text)
         if i < len(shown) - 1:
-            line.append(" ")
-    line.append(" │ ")
-    return line.append_text(home_text(table.home))
+            waste.append(" ")
+    return header_lines([lead, stock, waste, home_text(table.home)], width)
+
+
+def pile_cards(table: Table, index: int) -> list[Text]:
+    """A pile's cards, bottom first: face-down cards as ``##`` (shown dim once the game is over and they are
+    revealed)."""
+    return [_pile_card(card, i < table.downs[index]) for i, card in enumerate(table.piles[index])]
 
 
 def pile_line(table: Table, index: int) -> Text:
-    """``3 │ ## ## 9♠ 8♥``: face-down cards as ``##`` (shown dim once the game is over and they are revealed)."""
-    return pile_text(
-        str(index + 1), [_pile_card(card, i < table.downs[index]) for i, card in enumerate(table.piles[index])]
+    """``3 │ ## ## 9♠ 8♥``: a pile as a row, where the terminal is too short for columns."""
+    return pile_text(str(index + 1), pile_cards(table, index))
+
+
+def board_lines(table: Table, width: int, rows: int) -> list[Text]:
+    """The header, then the piles as columns top to bottom in ``rows`` lines (the face-down cards packed where
+    they must be), or as rows where columns do not fit."""
+    piles = [
+        Pile(str(i + 1), pile_cards(table, i), len(table.piles[i]) - table.downs[i]) for i in range(len(table.piles))
+    ]
+    lines = header(table, width)
+    drawn = columns_or_rows(piles, width, rows - len(lines))
+    return lines + (drawn if drawn is not None else [pile_line(table, i) for i in range(len(table.piles))])
+
+
+def first_entries(table: Table) -> int:
+    """At most how many entries of the first list are the game's, read from the cards in sight: the board
+    keeps room for them under it.
+
+    Give up, turning the stock (or the waste over), Home where a top card may go, taking a card back where
+    one is home, the waste, and each pile with a run that fits on another pile.
+    """
+    tops = [table.top(i) for i in range(len(table.piles))] + table.waste[-1:]
+    piles = range(len(table.piles))
+    return (
+        1
+        + bool(table.stock or table.waste)
+        + any(card is not None and next_home(table.home, card) for card in tops)
+        + any(table.home.values())
+        + bool(table.waste)
+        + sum(any(_moves_onto(table, i, j) for j in piles if j != i) for i in piles)
     )
+
+
+def _moves_onto(table: Table, source: int, target: int) -> bool:
+    """Whether a run of pile ``source`` may go onto pile ``target`` (not a whole pile from a King onto an empty
+    one: it would change nothing)."""
+    run = table.run_from(source, target)
+    return bool(run) and not (table.top(target) is None and len(run) == len(table.piles[source]))
 
 
 def _pile_card(card: Card | None, down: bool) -> Text:
@@ -116,11 +170,15 @@ def _pile_card(card: Card | None, down: bool) -> Text:
 
 
 class KlondikeUI(PatienceUI[Action, TableView]):
-    """The table as a header line and a line per pile; moves by source then destination."""
+    """The table as a header line and the piles top to bottom (rows on a short terminal), leaving room for the
+    first list under it; moves by source then destination."""
 
     def render(self, view: TableView, log: Sequence[str]) -> RenderableType:
         table = Table(view)
-        return Group(header(table), *(pile_line(table, i) for i in range(len(table.piles))))
+        room = (first_entries(table) if not view.over else 0) + TABLE_LINES
+        return Fitted(
+            lambda console, options: Group(*board_lines(table, options.max_width, options.size.height - room))
+        )
 
     def steps(self, view: TableView, legal: Sequence[Action]) -> list[Step[Action]]:
         table = Table(view)

@@ -13,6 +13,7 @@ from tabletop.patience import SAME_SUIT
 from tabletop.patience.cells.actions import Action
 from tabletop.patience.cells.game import LayoutGame, cells_info
 from tabletop.patience.cells.layout import Layout
+from tabletop.patience.cells.rules_text import BY_SUIT_KINGS_ONLY
 
 LAYOUT = Layout(
     "Seahaven Towers",
@@ -27,20 +28,15 @@ LAYOUT = Layout(
     cell_word="cell",
 )
 
-RULES = """\
+SUMMARY = "Ten columns of five, two cards in the cells; built down by suit, only Kings to an empty column"
+
+RULES = f"""\
 # Seahaven Towers
 
 50 cards are dealt face up onto **ten columns** of five; the last two go to the middle two of the **four
 cells** (b and c). The goal: build the four **foundations** (home) up by suit from Ace to King.
 
-- The top card of a column may move onto another column's top card **one rank higher and of the same suit**
-  (the 9♠ on the 10♠), to an empty cell, or home when it is next on its foundation.
-- Only a **King** (or a sequence from a King) may go to an **empty column**.
-- A card in a cell moves the same ways (but not to another cell).
-- A **sequence** (down by one, in one suit) moves as a unit when the empty cells could carry it card by card:
-  up to empty cells + 1 cards (empty columns do not help: only a King may stop there).
-- With automatic moves on (the default), a card goes home by itself as soon as it is next.
-- The game is lost when no move is left (or after 1,000 moves).
+{BY_SUIT_KINGS_ONLY}
 
 ## Keys and notation
 
@@ -55,10 +51,5 @@ class SeahavenTowers(LayoutGame, Game[Action]):
     """Seahaven Towers, the game the ``seahaven`` entry point names."""
 
     layout = LAYOUT
-    info = cells_info(
-        LAYOUT,
-        "seahaven",
-        "Ten columns of five, two cards in the cells; built down by suit, only Kings to an empty column",
-        deal_help="PySol's deal N (1 to 32,000; the same generator on to 1,000,000); 0: a random one of 1 to 32,000.",
-    )
+    info = cells_info(LAYOUT, "seahaven", SUMMARY)
     rules = RULES

@@ -6,7 +6,9 @@ possible. Each other legal move is rated too, as far as the time allows (a
 quick solve of the position after it), so that Review can mark the move that
 lost the game. Moves that lead to the same position (a card to any of the empty
 cells, or to any of the empty columns) are one move to the solver: each
-such set is solved once and all its moves share the rating.
+such set is solved once and all its moves share the rating, but for a card to
+an empty cell past the first, which is the move to the first (the board lists
+that one alone) and is not rated again.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class CellsAnalyst(Analyst[Action, FullView[CellsState]]):
         progress: Callable[[float], None] | None = None,
     ) -> Analysis[Action]:
         state = view.state
+        legal = [a for a in legal if not state.to_a_later_cell(a)]  # the move to the first empty cell says it
         line = self._lines.get(_places(state))
         if line is None or Move.parse(line[0], state.layout) not in legal:
             result = self.solve(state)

@@ -49,10 +49,18 @@ def deal_option(help_text: str) -> WholeNumber:
     return whole_number("deal", "Deal number", 0, MICROSOFT_DEALS, default=0, help=help_text, meanings=meanings)
 
 
-def cells_info(layout: Layout, game_id: str, summary: str, *, deal_help: str, **more: Any) -> GameInfo:
-    """The :class:`GameInfo` of a one-player game of ``layout``, with its options: the deal, the number of
-    cells where the layout lets it change, and automatic moves home."""
-    options = [deal_option(deal_help)]
+NUMBERED_DEALS = {
+    "Microsoft's": "Microsoft's deal N (1 to 1,000,000), laid out as in FreeCell; 0: a random one of 1 to 32,000.",
+    "PySol's": "PySol's deal N (1 to 32,000; the same generator on to 1,000,000); 0: a random one of 1 to 32,000.",
+}
+"""What the deal option says, by the numbering a layout's deals follow."""
+
+
+def cells_info(layout: Layout, game_id: str, summary: str, *, deal_help: str | None = None, **more: Any) -> GameInfo:
+    """The :class:`GameInfo` of a one-player game of ``layout``, with its options: the deal (``deal_help``
+    says what its number means, by default as its numbering does), the number of cells where the layout
+    lets it change, and automatic moves home."""
+    options = [deal_option(deal_help or NUMBERED_DEALS[layout.numbering])]
     if layout.fewer_cells:
         label = layout.cell_word.capitalize() + "s"
         help_text = f"How many {layout.cell_word}s (0 to {layout.cells})."

@@ -123,6 +123,18 @@ class CellsState(State[Action]):
             return self.cells[index] if index < self.cell_count else None
         return None
 
+    def first_empty_cell(self) -> str | None:
+        """The key of the first empty cell, or None when every cell holds a card: the empty cells are alike,
+        so a move to a cell is offered as the move to this one (a line from another program may name another).
+        """
+        return next((key for key, card in zip(self.cell_keys(), self.cells) if card is None), None)
+
+    def to_a_later_cell(self, action: Action) -> bool:
+        """Whether ``action`` moves a card to an empty cell past the first: the same move as to the first."""
+        return (
+            isinstance(action, Move) and action.target in self.cell_keys() and action.target != self.first_empty_cell()
+        )
+
     def free_cells(self) -> int:
         """How many cells are empty."""
         return sum(card is None for card in self.cells)
@@ -380,6 +392,11 @@ class CellsState(State[Action]):
             "home": home_json(self.home),
             **record_json(self.moves, self.automatic),
         }
+
+    def position_key(self) -> str:
+        """The cards where they lie, not the record of moves made: a move that puts them back goes round in a
+        circle (:mod:`tabletop.circles`)."""
+        return " | ".join([*(" ".join(map(str, c)) for c in self.cascades), str(self.cells), str(self.home)])
 
     def invariant_violations(self) -> list[str]:
         """Every card is in one place exactly, and the foundations and cells are well formed."""
