@@ -89,7 +89,7 @@ compile_bytecode() {
 
 setuptools="setuptools>=68"  # what every project's pyproject.toml [build-system] requires
 projects=("$root" "$root/games/muster" "$root/games/muses" "$root/games/freecell" "$root/games/klondike" "$root/games/fivedice"
-    "$root/games/bakers" "$root/games/eightoff" "$root/games/seahaven")
+    "$root/games/bakers" "$root/games/eightoff" "$root/games/seahaven" "$root/games/gin")
 is_stale() {  # whether the set-up of a mode ("play", "test") is missing or older than a pyproject.toml
     local stamp="$venv/.tabletop-installed-$1" project
     [ -f "$stamp" ] || return 0
@@ -123,8 +123,8 @@ pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check)
 say "Installing setuptools, which builds Tabletop and its games..."
 step "installing" "${pip[@]}" "$setuptools" >&2
 if [ "$play_stale" = 1 ]; then
-    say "Installing Tabletop and its eight games (Muster, Muses, FreeCell, Klondike, Five Dice, Baker's Game," \
-        "Eight Off, Seahaven Towers) with rich, questionary and numpy..."
+    say "Installing Tabletop and its nine games (Muster, Muses, FreeCell, Klondike, Five Dice, Baker's Game," \
+        "Eight Off, Seahaven Towers, Gin Rummy) with rich, questionary and numpy..."
     editable=()
     for project in "${projects[@]}"; do
         editable+=(-e "$project")

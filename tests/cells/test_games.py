@@ -9,10 +9,10 @@ import random
 from pathlib import Path
 
 import pytest
+
 import tabletop_bakers as bakers
 import tabletop_eightoff as eightoff
 import tabletop_seahaven as seahaven
-
 from tabletop.game import IllegalActionError, InvalidActionError
 from tabletop.loop import Match
 from tabletop.patience.cells.actions import Move

@@ -186,7 +186,7 @@ def test_no_file_of_the_framework_is_over_500_lines() -> None:
 def test_every_game_and_example_is_checked() -> None:
     names = {root.name for root in GAME_PACKAGES}
     games = {"tabletop_muster", "tabletop_muses", "tabletop_fivedice", "tabletop_freecell", "tabletop_klondike"}
-    games |= {"tabletop_bakers", "tabletop_eightoff", "tabletop_seahaven"}
+    games |= {"tabletop_bakers", "tabletop_eightoff", "tabletop_seahaven", "tabletop_gin"}
     assert names == games | {"tabletop_highcard", "tabletop_pig"}
 
 

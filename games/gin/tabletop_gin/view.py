@@ -1,0 +1,110 @@
+"""What one player may know of a Gin Rummy position: :class:`GinView`.
+
+A seat sees its own hand, the discard pile (every card of it, as a player who watched the game
+remembers them), how many cards the stock and the other hand hold, the cards the other player
+took from the pile and still holds, the melds laid, and the scores. The spectator's view hides both
+hands; the revealed view shows them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.views import View
+from tabletop_gin.melds import CARD_OF, cards_text
+from tabletop_gin.options import Rules
+
+FIRST, DRAW, DRAWING, DISCARD, WALL = "first", "draw", "drawing", "discard", "wall"
+KNOCK_DISCARD, KNOCK_LAY, LAYOFF, DEFEND_LAY = "knock-discard", "knock-lay", "layoff", "defend-lay"
+DEAL, OVER = "deal", "over"
+PHASES = (DEAL, FIRST, DRAW, DRAWING, DISCARD, WALL, KNOCK_DISCARD, KNOCK_LAY, LAYOFF, DEFEND_LAY, OVER)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended: ``kind`` is gin, knock, undercut or draw; ``points`` went to ``winner``."""
+
+    kind: str
+    winner: int | None
+    points: int
+    deadwood: tuple[int, int]
+    knocker: int | None
+    hands: tuple[int, int]
+    """Each seat's cards left unmelded at the end (masks), shown face up."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "winner": self.winner,
+            "points": self.points,
+            "deadwood": list(self.deadwood),
+            "knocker": self.knocker,
+            "hands": [cards_text(h) for h in self.hands],
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class GinView(View):
+    """Everything ``player`` may know (``player`` is -3 for a spectator; ``revealed`` shows every hand)."""
+
+    player: int
+    phase: str
+    to_act: int
+    dealer: int
+    hands: tuple[int | None, int | None]
+    """Each seat's hand as a mask, or None where this viewer cannot see it."""
+    counts: tuple[int, int]
+    known: tuple[int, int]
+    """Cards each seat took from the discard pile and still holds (public)."""
+    declined: tuple[int, int]
+    """Upcards each seat passed or left for the stock this hand (public)."""
+    pile: tuple[int, ...]
+    stock: int
+    knock_card: int
+    taken: int | None
+    passes: int
+    knocker: int | None
+    melds: tuple[tuple[int, ...], tuple[int, ...]]
+    layoffs: tuple[int, ...]
+    scores: tuple[int, int]
+    boxes: tuple[int, int]
+    hand_number: int
+    last: HandResult | None
+    rules: Rules
+
+    @property
+    def hand(self) -> int:
+        """The viewer's own hand (0 for a spectator's view)."""
+        own = self.hands[self.player] if self.player in (0, 1) else None
+        return own or 0
+
+    @property
+    def upcard(self) -> int | None:
+        """The top of the discard pile, or None."""
+        return self.pile[-1] if self.pile else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "hands": [None if h is None else cards_text(h) for h in self.hands],
+            "counts": list(self.counts),
+            "known": [cards_text(k) for k in self.known],
+            "declined": [cards_text(k) for k in self.declined],
+            "pile": [str(CARD_OF[c]) for c in self.pile],
+            "stock": self.stock,
+            "knock_card": self.knock_card,
+            "taken": None if self.taken is None else str(CARD_OF[self.taken]),
+            "passes": self.passes,
+            "knocker": self.knocker,
+            "melds": [[cards_text(m) for m in ms] for ms in self.melds],
+            "layoffs": [str(CARD_OF[c]) for c in self.layoffs],
+            "scores": list(self.scores),
+            "boxes": list(self.boxes),
+            "hand_number": self.hand_number,
+            "last": None if self.last is None else self.last.to_json(),
+            "rules": self.rules.to_json(),
+        }

@@ -1,0 +1,53 @@
+"""Gin Rummy's computer levels: legal moves, quick ones, and the plain moves' choices."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from tabletop_gin.actions import Knock
+from tabletop_gin.agents import AGENTS, HardAgent
+from tabletop_gin.analyst import GinAnalyst
+from tabletop_gin.options import Rules
+from tabletop_gin.rules import GinState
+from tests.gin.test_rules import NORTH, SOUTH, dealt, play
+
+MOST_SECONDS = 1.0
+
+
+def test_hard_plays_whole_hands_legally_within_a_second_a_move() -> None:
+    rng = random.Random(7)
+    hard, medium = AGENTS["hard"](), AGENTS["medium"]()
+    for game in range(3):
+        state = GinState.new(Rules(target=0, openspiel=bool(game % 2)))
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            player = state.current_player()
+            agent = hard if player == game % 2 else medium
+            start = time.perf_counter()
+            action = agent.choose(state.view(player), state.legal_actions(), rng)
+            assert time.perf_counter() - start < MOST_SECONDS
+            state.apply(action)
+
+
+def test_the_plain_moves_take_a_melding_upcard_knock_at_once_and_spread() -> None:
+    medium = AGENTS["medium"]()
+    rng = random.Random(1)
+    state = play(dealt(NORTH, SOUTH, "AD"), "pass")
+    assert str(medium.choose(state.view(1), state.legal_actions(), rng)) == "take"
+    play(state, "take")
+    assert str(medium.choose(state.view(1), state.legal_actions(), rng)) == "knock"
+    play(state, "knock")
+    assert str(medium.choose(state.view(1), state.legal_actions(), rng)) == "discard JD"
+    play(state, "discard JD")
+    assert str(medium.choose(state.view(1), state.legal_actions(), rng)) == "spread"
+
+
+def test_hard_knocks_when_it_may_and_the_analyst_rates_every_move() -> None:
+    state = play(dealt(NORTH, SOUTH, "AD"), "pass", "take")
+    assert str(HardAgent(samples=4).choose(state.view(1), state.legal_actions(), random.Random(2))) == "knock"
+    analysis = GinAnalyst(rollouts=3).analyse(state.view(1), state.legal_actions(), seconds=30, rng=random.Random(3))
+    assert {r.action for r in analysis.rated} == set(state.legal_actions())
+    assert analysis.win_of(Knock()) == analysis.rated[0].win == 1.0

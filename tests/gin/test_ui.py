@@ -1,0 +1,55 @@
+"""Gin Rummy's board: the hand sorted with its melds marked, hidden cards hidden, and room for every list."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from tabletop.interface import Log
+from tabletop_gin import game
+from tabletop_gin.melds import CARD_OF, parse
+from tabletop_gin.ui import LAY_A_MELD
+from tabletop_gin.view import DEFEND_LAY, GinView
+from tests.gin.test_rules import NORTH, SOUTH, dealt, play
+
+ROWS = 24
+LIST_EXTRAS = 4
+"""The notice, the question, the hint and log entries and the way out, beside a list's own entries."""
+
+
+def drawn(view: GinView, log: list[str] | None = None) -> list[str]:
+    out = io.StringIO()
+    Console(file=out, width=80, height=ROWS, color_system=None).print(game.ui().render(view, Log(log or [])))
+    return out.getvalue().splitlines()
+
+
+def test_the_hand_is_sorted_with_its_best_melds_in_brackets_and_its_deadwood() -> None:
+    state = dealt(NORTH, SOUTH, "KD")
+    lines = drawn(state.view(0))
+    hand = next(line for line in lines if line.startswith("You"))
+    assert "[A♣ 2♣ 3♣] [7♦ 7♥ 7♠] 9♦ 4♥ K♥ Q♠" in hand and hand.rstrip().endswith("deadwood 33")
+
+
+def test_the_other_hand_and_the_stock_stay_hidden() -> None:
+    state = play(dealt(NORTH, SOUTH, "AD"), "pass", "take", "discard JD")
+    text = "\n".join(drawn(state.view(0)))
+    hidden = [CARD_OF[c].display for c in parse("4S 5S 6S 8C JC 2D 3D")]
+    assert not any(card in text for card in hidden)
+    assert "South 10 cards, holds A♦" in text
+
+
+def test_many_melds_go_one_step_down_and_every_list_fits_at_80_by_24() -> None:
+    north = "2C 3C 4C 5C 6C 7C 8C 9C KD 5H"
+    south = "AD 2D 3D 4D AH 2H 3H AS 2S 3S"
+    state = play(dealt(north, south, "QS"), "pass", "pass", "draw")
+    state.apply(next(a for a in state.legal_actions() if str(a) == "deal 4S"))
+    play(state, "knock", "discard KD", "spread")
+    assert state.phase in (DEFEND_LAY, "layoff")
+    if state.phase == "layoff":
+        play(state, "pass")
+    ui, view = game.ui(), state.view(state.current_player())
+    steps = ui.steps(view, state.legal_actions())
+    assert any(step.path[0] == LAY_A_MELD for step in steps)
+    first = {step.path[0] for step in steps}
+    assert len(drawn(view)) + len(first) + LIST_EXTRAS <= ROWS
