@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import importlib
 import typing
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias
@@ -151,8 +152,17 @@ class Game(abc.ABC, Generic[A]):
             raise InvalidStateError("; ".join(problems))
         return state
 
+    agents_module: str | None = None
+    """The module that holds the game's computer players, as ``AGENTS`` (level name to factory, in menu order)
+    and ``LABELS`` (level name to its label), imported when they are first asked for; None: :meth:`agents`
+    says."""
+
     def agents(self) -> Mapping[str, AgentFactory[A]]:
-        """Computer players by level name, in menu order (e.g. ``"random"``)."""
+        """Computer players by level name, in menu order: the :attr:`agents_module`'s ``AGENTS``, by default,
+        else the random player alone (``"random"``)."""
+        if self.agents_module is not None:
+            agents: Mapping[str, AgentFactory[A]] = importlib.import_module(self.agents_module).AGENTS
+            return agents
         return {"random": RandomAgent}
 
     def default_agent(self) -> str | None:
@@ -165,7 +175,12 @@ class Game(abc.ABC, Generic[A]):
         return levels[min(1, len(levels) - 1)] if levels else None
 
     def agent_labels(self) -> Mapping[str, str]:
-        """Human-readable label of each computer level (defaults to its name)."""
+        """Human-readable label of each computer level: the :attr:`agents_module`'s ``LABELS`` where it has
+        them, else each level's name."""
+        if self.agents_module is not None:
+            labels: Mapping[str, str] | None = getattr(importlib.import_module(self.agents_module), "LABELS", None)
+            if labels is not None:
+                return labels
         return {name: name.capitalize() for name in self.agents()}
 
     def ui(self) -> GameUI[A, Any, Any]:

@@ -41,8 +41,8 @@ class GinGame(Game["GinAction"]):
         max_length=MAX_LENGTH,
         options=OPTIONS,
         seat_names=SEAT_NAMES,
-        perfect_information=False,
     )
+    agents_module = "tabletop_gin.agents"
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> GinState:
         from tabletop_gin.options import Rules
@@ -60,17 +60,6 @@ class GinGame(Game["GinAction"]):
         from tabletop_gin.codec import state_from_json
 
         return state_from_json(data)
-
-    def agents(self) -> Mapping[str, Any]:
-        """Computer players by level (:mod:`tabletop_gin.agents`)."""
-        from tabletop_gin.agents import AGENTS
-
-        return AGENTS
-
-    def agent_labels(self) -> Mapping[str, str]:
-        from tabletop_gin.agents import LABELS
-
-        return LABELS
 
     def ui(self) -> GameUI[GinAction, GinView, GinView]:
         """The hand with its melds marked, the table and the action menu (:mod:`tabletop_gin.ui`)."""

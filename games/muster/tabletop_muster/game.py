@@ -57,8 +57,8 @@ class MusterGame(Game["MusterAction"]):
         max_length=MAX_LENGTH,
         options=OPTIONS,
         seat_names=SEAT_NAMES,
-        perfect_information=False,
     )
+    agents_module = "tabletop_muster.agents"
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> MusterState:
         from tabletop_muster.state import MusterState
@@ -102,17 +102,6 @@ class MusterGame(Game["MusterAction"]):
         from tabletop_muster.position import view_from_json
 
         return view_from_json(data)
-
-    def agents(self) -> Mapping[str, Any]:
-        """Computer players by level, from :mod:`tabletop_muster.agents`."""
-        from tabletop_muster.agents import AGENTS
-
-        return AGENTS
-
-    def agent_labels(self) -> Mapping[str, str]:
-        from tabletop_muster.agents import LABELS
-
-        return LABELS
 
     def analyst(self, options: Mapping[str, str]) -> Any:
         """Hard's search, rating every action of the player to move (:mod:`tabletop_muster.ai.analyst`)."""
