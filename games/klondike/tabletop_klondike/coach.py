@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 
 from tabletop.analysis import Analysis, Analyst, Rated
 from tabletop.game import Agent, InvalidActionError
-from tabletop.playing_cards import SUITS, Card, standard_deck
-from tabletop_klondike.rules import Action, Draw, GiveUp, Move, TableView
+from tabletop.playing_cards import SUITS
+from tabletop_klondike.rules import Action, Draw, GiveUp, KlondikeState, Move, TableView
 from tabletop_klondike.solver import Position, solve
 
 HINT_SAMPLES = 16
@@ -41,34 +41,24 @@ PLAY_NODES = 200
 
 
 def sample_positions(view: TableView, rng: random.Random, count: int) -> list[Position]:
-    """``count`` positions the view cannot be told from, the cards it does not show dealt at random each time."""
-    piles = [list(p.cards) for p in view.piles]
-    stock = list(view.stock)
-    waste = [c for c in view.waste if c is not None]
-    home = [view.home[s.value] for s in SUITS]
-    shown: list[Card | None] = [c for pile in piles for c in pile] + stock + list(waste)
-    seen = {c for c in shown if c is not None}
-    seen |= {Card(rank, suit) for suit, top in zip(SUITS, home) for rank in range(1, top + 1)}
-    unseen = [c for c in standard_deck() if c not in seen]
-    positions = []
-    for _ in range(count):
-        rng.shuffle(unseen)
-        fill = iter(unseen)
-        full_piles = tuple(tuple((c if c is not None else next(fill)).number for c in pile) for pile in piles)
-        full_stock = tuple((c if c is not None else next(fill)).number for c in stock)
-        positions.append(
-            Position(
-                full_piles,
-                tuple(p.down for p in view.piles),
-                full_stock,
-                tuple(c.number for c in waste),
-                tuple(home),
-                view.turned,
-                view.draw,
-                view.passes,
-            )
-        )
-    return positions
+    """``count`` positions the view cannot be told from, the cards it does not show dealt at random each time
+    by the game's own :meth:`~tabletop_klondike.rules.KlondikeState.resample_hidden`."""
+    seen = KlondikeState.seen_in(view)
+    return [position_of(seen.resample_hidden(view.player, rng)) for _ in range(count)]
+
+
+def position_of(state: KlondikeState) -> Position:
+    """The solver's form of a state whose every card is known."""
+    return Position(
+        tuple(tuple(c.number for c in p.cards) for p in state.piles),
+        tuple(p.down for p in state.piles),
+        tuple(c.number for c in state.stock),
+        tuple(c.number for c in state.waste),
+        tuple(state.home[s] for s in SUITS),
+        state.turned,
+        state.draw,
+        state.passes,
+    )
 
 
 def _first_move(line: Sequence[str]) -> Action | None:

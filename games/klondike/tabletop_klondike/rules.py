@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tabletop.game import (
@@ -583,6 +584,31 @@ class KlondikeState(State[Action]):
             other.stock = [next(cards) for _ in other.stock]
         other._legal, other._stuck = None, None
         return other
+
+    @classmethod
+    def seen_in(cls, view: TableView) -> KlondikeState:
+        """A state ``view`` cannot be told from: the cards it hides are those it does not show, put in a fixed
+        order (:meth:`resample_hidden` deals them at random).
+
+        >>> state = KlondikeState(draw=3, passes=0, vegas=False)
+        >>> for card in standard_deck(): state.apply(Dealt(card))
+        >>> KlondikeState.seen_in(state.view(0)).view(0) == state.view(0)
+        True
+        """
+        state = cls(draw=view.draw, passes=view.passes, vegas=view.vegas)
+        shown = [c for p in view.piles for c in p.cards] + list(view.stock) + list(view.waste)
+        seen = {c for c in shown if c is not None}
+        seen |= {Card(rank, suit) for suit in SUITS for rank in range(ACE, view.home[suit.value] + 1)}
+        unseen = iter(c for c in standard_deck() if c not in seen)
+
+        def filled(cards: Sequence[Card | None]) -> list[Card]:
+            return [c if c is not None else next(unseen) for c in cards]
+
+        state.dealt, state.turned, state.score, state.moves_made = view.dealt, view.turned, view.score, view.moves
+        state.piles = [FacedPile(tuple(filled(p.cards)), p.down) for p in view.piles]
+        state.stock, state.waste = filled(view.stock), filled(view.waste)
+        state.home = {s: view.home[s.value] for s in SUITS}
+        return state
 
     # -- words ---------------------------------------------------------------------------------------------
     def describe(self, action: Action, viewer: int | None = None) -> str:
