@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -93,3 +94,21 @@ def play_first_choices(child: pexpect.spawn, done: str, *, prompt: str = "Your m
         child.send(ENTER)
         child.expect(answered(prompt))
     raise AssertionError(f"{done!r} did not show within {limit} moves")
+
+
+def leave(child: pexpect.spawn) -> None:
+    """Leave the game at its move list through the game menu (``m``, ``q``, yes); the program ends cleanly."""
+    child.send("m")
+    child.expect(r"q\) (?:\x1b\[[0-9;]*m)*Leave")
+    child.send("q")
+    child.expect(r"Leave the game\?")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def history(data_dir: Path) -> str:
+    """``tabletop history``, wide enough that no entry wraps."""
+    env = {**os.environ, "TABLETOP_DATA_DIR": str(data_dir), "COLUMNS": "200"}
+    return subprocess.run([TABLETOP, "history"], capture_output=True, text=True, env=env, check=True).stdout

@@ -10,9 +10,7 @@ computer), which plays the move the notice names and draws or words the position
 from __future__ import annotations
 
 import io
-import os
 import re
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,7 @@ from tabletop.game import state_after
 from tabletop.loop import Match
 from tabletop.ui.base import Log, Prompter
 from tabletop.ui.coach import action_words
-from tests.cli.pty_helpers import ENTER, TABLETOP, spawn
+from tests.cli.pty_helpers import ENTER, history, leave, spawn
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 YOUR_MOVE = r"Your move: (?:\x1b\[[0-9;]*m)*\((?:keys or )?arrows"
@@ -85,24 +83,6 @@ def action_named(match: Match[Any], words: str) -> Any:
     named = {w: a for a, w in action_words(match.game.ui(), state.view(player), state.legal_actions()).items()}
     assert words in named, f"{words!r} is not one of the legal moves {sorted(named)}"
     return named[words]
-
-
-def history(data_dir: Path) -> str:
-    """``tabletop history``, wide enough that no entry wraps."""
-    env = {**os.environ, "TABLETOP_DATA_DIR": str(data_dir), "COLUMNS": "200"}
-    result = subprocess.run([TABLETOP, "history"], capture_output=True, text=True, env=env, check=True)
-    return result.stdout
-
-
-def leave(child: pexpect.spawn) -> None:
-    child.send("m")
-    child.expect(r"q\) (?:\x1b\[[0-9;]*m)*Leave")
-    child.send("q")
-    child.expect(r"Leave the game\?")
-    child.send("y")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
 
 
 FREECELL_DEAL = "3"

@@ -4,9 +4,7 @@ game was set up without take-backs; at a hot-seat table the other person is aske
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +15,7 @@ from tabletop.loop import Match
 from tabletop.registry import Registry
 from tabletop.ui.play import Table
 from tabletop.ui.takeback import redo, take_back, undo_offer
-from tests.cli.pty_helpers import TABLETOP, spawn
+from tests.cli.pty_helpers import history, leave, spawn
 from tests.framework.test_table import Scripted
 
 YOUR_MOVE = r"Your move: (?:\x1b\[[0-9;]*m)*\((?:keys or )?arrows"
@@ -56,22 +54,6 @@ def said_after(child: pexpect.spawn, key: str, notice: str) -> str:
     screen = child.before + str(child.after)
     child.expect(LAST_ENTRY)
     return plain(screen + child.before)
-
-
-def history(data_dir: Path) -> str:
-    env = {**os.environ, "TABLETOP_DATA_DIR": str(data_dir), "COLUMNS": "200"}
-    return subprocess.run([TABLETOP, "history"], capture_output=True, text=True, env=env, check=True).stdout
-
-
-def leave(child: pexpect.spawn) -> None:
-    child.send("m")
-    child.expect(r"q\) (?:\x1b\[[0-9;]*m)*Leave")
-    child.send("q")
-    child.expect(r"Leave the game\?")
-    child.send("y")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
 
 
 def muster(tmp_path: Path, *more: str) -> pexpect.spawn:

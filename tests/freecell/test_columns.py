@@ -11,7 +11,7 @@ import pytest
 
 from tabletop_freecell import game
 from tabletop_freecell.coach import winning_line
-from tests.cli.pty_helpers import END_OF_GAME, ENTER, spawn
+from tests.cli.pty_helpers import END_OF_GAME, ENTER, leave, spawn
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 YOUR_MOVE = r"Your move: (?:\x1b\[[0-9;]*m)*\((?:keys or )?arrows"
@@ -52,15 +52,6 @@ def start(tmp_path: Path, *args: str, columns: int = 80, lines: int = 24) -> pex
         lines=lines,
         extra_env={"TABLETOP_CACHE_DIR": str(tmp_path / "cache"), "TABLETOP_STATE_DIR": str(tmp_path / "state")},
     )
-
-
-def leave(child: pexpect.spawn) -> None:
-    child.send("m")
-    child.expect(r"q\) (?:\x1b\[[0-9;]*m)*Leave")
-    child.send("q")
-    child.expect(r"Leave the game\?")
-    child.send("y")
-    child.expect(pexpect.EOF)
 
 
 def test_deal_1_is_drawn_in_columns_at_80x24_with_the_first_list_under_it(tmp_path: Path) -> None:
