@@ -111,4 +111,8 @@ def test_statistics_keep_each_variant_a_game_names_apart(
     monkeypatch.setattr(nim, "stats_variant", lambda self, options: f"{options['pile']} pebbles", raising=False)
     assert stats.run(cli_args(stats)) == 0
     out = capsys.readouterr().out
-    assert "Nim: 5 pebbles" in out and "Nim: 9 pebbles" in out
+    rows = [" ".join(line.replace("┃", " ").replace("│", " ").split()) for line in out.splitlines()]
+    assert "Game Variant Opponent" in rows[2]  # the variant in a column of its own, never wrapped
+    assert any(row.startswith("Nim 5 pebbles ") for row in rows) and any(
+        row.startswith("Nim 9 pebbles ") for row in rows
+    )

@@ -58,7 +58,6 @@ class MusterGame(Game["MusterAction"]):
         options=OPTIONS,
         seat_names=SEAT_NAMES,
     )
-    agents_module = "tabletop_muster.agents"
 
     def new_initial_state(self, options: Mapping[str, str] | None = None) -> MusterState:
         from tabletop_muster.state import MusterState
@@ -108,6 +107,17 @@ class MusterGame(Game["MusterAction"]):
         from tabletop_muster.ai.analyst import MusterAnalyst
 
         return MusterAnalyst()
+
+    def agents(self) -> Mapping[str, Any]:
+        """Computer players by level, from :mod:`tabletop_muster.agents`."""
+        from tabletop_muster.agents import AGENTS
+
+        return AGENTS
+
+    def agent_labels(self) -> Mapping[str, str]:
+        from tabletop_muster.agents import LABELS
+
+        return LABELS
 
     def ui(self) -> Any:
         """The board and the action menu of :mod:`tabletop_muster.ui`."""
