@@ -210,13 +210,20 @@ class Match(Generic[A]):
         return index < len(self.events) and self.events[index].actor == player
 
     def seen_since(self, decision: int, player: int) -> str | None:
-        """What ``player`` saw of a random event after their decision at ``decision`` (its words), or None."""
+        """What ``player`` saw, from their decision at ``decision`` on, that was hidden from them before it (the
+        words of the action that showed it: a random event, or a move that turned a card face up), or None."""
         state = self.snapshots[decision].state.clone()
+        # Worlds the player could not tell from this one: an action that shows them whether they are in it
+        # (a card turned up, a different one in each world) has shown something hidden.
+        worlds = [] if self.game.info.perfect_information else _worlds(state, player)
         for i in range(decision, len(self.history)):
             action = self.game.parse_action(state, self.history[i])
             if i > decision and state.current_player() == CHANCE and _revealed(state, action, player):
                 return self.events[i].text_for(player)
             state.apply(action)
+            if self.events[i].actor == player and not _same_to(player, state, worlds, action):
+                return self.events[i].text_for(player)  # their own move showed them a card (turned it up)
+            worlds = _played_on(worlds, action)  # the worlds where the others' moves and chance could happen go on
         return None
 
     def undo(self, to: int) -> None:
@@ -285,6 +292,44 @@ class Match(Generic[A]):
 def _is_decision(state: State[A]) -> bool:
     """Whether the player to act has more than one legal action."""
     return len(state.legal_actions()) > 1
+
+
+WORLDS = 4
+"""How many worlds the player cannot tell apart an undo checks a move against (:meth:`Match.seen_since`)."""
+
+
+def _worlds(state: State[A], player: int) -> list[State[A]]:
+    """A few states ``player`` cannot tell from ``state``, their hidden cards dealt again (a fixed draw: which
+    undo counts as a take-back never depends on luck)."""
+    rng = random.Random(0)
+    return [state.resample_hidden(player, rng) for _ in range(WORLDS)]
+
+
+def _same_to(player: int, state: State[A], worlds: list[State[A]], action: A) -> bool:
+    """Whether ``action``, played after ``state``'s last, leaves each world looking like ``state`` to ``player``
+    (the worlds are left as they were)."""
+    seen = state.view(player)
+    for world in worlds:
+        after = world.clone()
+        try:
+            after.apply(action)
+        except ValueError:  # an action no such world allows: it told them apart
+            return False
+        if after.view(player) != seen:
+            return False
+    return True
+
+
+def _played_on(worlds: list[State[A]], action: A) -> list[State[A]]:
+    """The worlds that allow ``action``, with it played."""
+    kept = []
+    for world in worlds:
+        try:
+            world.apply(action)
+        except ValueError:
+            continue
+        kept.append(world)
+    return kept
 
 
 def _revealed(state: State[A], outcome: A, player: int) -> bool:

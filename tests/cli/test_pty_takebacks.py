@@ -160,3 +160,14 @@ def test_in_five_dice_against_the_computer_u_takes_back_a_roll_seen_and_the_game
     assert "Dice [2] [2] [3] [3] [4]" in screen  # the dice before the roll taken back
     leave(child)
     assert re.search(r"Five Dice .*\(1 take-back\)", history(tmp_path / "data"))
+
+
+def test_a_move_that_turns_a_card_face_up_has_shown_it_so_its_undo_is_a_take_back() -> None:
+    game = Registry.discover().get("klondike")
+    match = Match(game, seed=1367727011, agents=[None])
+    match.advance()  # pile 4 shows A♦ over three face-down cards
+    match.apply(next(a for a in match.state.legal_actions() if str(a) == "4h"))  # turns the card under it up
+    reason = match.undo_offer(0)
+    assert reason == "you have seen what came after it: 4h: A♦ from pile 4 to home"
+    to = match.undo_point(0, takeback=True)
+    assert to is not None and match.takeback_costs(to, 0) == ["4h: A♦ from pile 4 to home"]
