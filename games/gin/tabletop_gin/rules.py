@@ -52,6 +52,7 @@ from tabletop_gin.view import (
     WALL,
     GinView,
     HandResult,
+    public_json,
 )
 from tabletop_gin.words import SEAT_NAMES, say_action, say_deal, say_draw, say_result
 
@@ -472,15 +473,7 @@ class GinState(State[GinAction]):
             "prev_upcard": _card_or_none(self.prev_upcard),
             "repeated": self.repeated,
             "upcard_takes": self.upcard_takes,
-            "known": [cards_text(k) for k in self.known],
-            "declined": [cards_text(k) for k in self.declined],
-            "knocker": self.knocker,
-            "melds": [[cards_text(m) for m in ms] for ms in self.melds],
-            "layoffs": [str(CARD_OF[c]) for c in self.layoffs],
-            "scores": list(self.scores),
-            "boxes": list(self.boxes),
-            "hand_number": self.hand_number,
-            "last": None if self.last is None else self.last.to_json(),
+            **public_json(self),
             "winner": self.winner,
         }
 

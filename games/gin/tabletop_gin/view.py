@@ -92,19 +92,27 @@ class GinView(View):
             "dealer": self.dealer,
             "hands": [None if h is None else cards_text(h) for h in self.hands],
             "counts": list(self.counts),
-            "known": [cards_text(k) for k in self.known],
-            "declined": [cards_text(k) for k in self.declined],
             "pile": [str(CARD_OF[c]) for c in self.pile],
             "stock": self.stock,
             "knock_card": self.knock_card,
             "taken": None if self.taken is None else str(CARD_OF[self.taken]),
             "passes": self.passes,
-            "knocker": self.knocker,
-            "melds": [[cards_text(m) for m in ms] for ms in self.melds],
-            "layoffs": [str(CARD_OF[c]) for c in self.layoffs],
-            "scores": list(self.scores),
-            "boxes": list(self.boxes),
-            "hand_number": self.hand_number,
-            "last": None if self.last is None else self.last.to_json(),
+            **public_json(self),
             "rules": self.rules.to_json(),
         }
+
+
+def public_json(table: Any) -> dict[str, Any]:
+    """What a state and every view of it write alike: the cards known in each hand, the upcards each
+    declined, the knock with its melds and lay-offs, the scores and the hand last played."""
+    return {
+        "known": [cards_text(k) for k in table.known],
+        "declined": [cards_text(k) for k in table.declined],
+        "knocker": table.knocker,
+        "melds": [[cards_text(m) for m in ms] for ms in table.melds],
+        "layoffs": [str(CARD_OF[c]) for c in table.layoffs],
+        "scores": list(table.scores),
+        "boxes": list(table.boxes),
+        "hand_number": table.hand_number,
+        "last": None if table.last is None else table.last.to_json(),
+    }
