@@ -148,6 +148,12 @@ class Analyst(abc.ABC, Generic[A, V]):
         """The same analyst doing ``iterations`` of work per analysis (an analyst without a fixed budget: itself)."""
         return self
 
+    def with_moves(self, moves: Sequence[str]) -> Analyst[A, V]:
+        """The same analyst told the moves the player has made so far in this game, in notation, oldest first
+        (the match's history keeps them; a state need not): for an analyst whose words look back over the
+        game, such as where a lost game was last winnable. One that reads the view alone returns itself."""
+        return self
+
     @abc.abstractmethod
     def analyse(
         self,

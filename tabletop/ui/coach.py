@@ -61,22 +61,39 @@ def give_hint(table: Table, player: int) -> str:
     analysis = _analyse(table, player)
     if isinstance(analysis, str):
         return analysis
-    words = action_words(table.ui, table.match.state.view(player), table.match.state.legal_actions())
+    match = table.match
+    view, legal = match.state.view(player), match.state.legal_actions()
+    return show_hint(table.console, table.prompter, table.ui, view, legal, analysis, points=_in_points(table))
+
+
+def show_hint(
+    console: Console,
+    prompter: Prompter,
+    ui: GameUI[Any, Any, Any],
+    view: View,
+    legal: Sequence[Any],
+    analysis: Analysis[Any],
+    *,
+    points: bool,
+) -> str:
+    """Show the analyst's best actions for the position ``view`` sees (``points``: its figures are expected
+    points, not win chances); return the line to keep under the board while the player chooses."""
+    words = action_words(ui, view, legal)
     for note in analysis.notes:
-        table.console.print(note, markup=False)
+        console.print(note, markup=False)
     best = analysis.rated[0]
-    if _in_points(table):
-        return _points_hint(table, analysis, words)
-    table.console.print(f"[bold]Coach[/bold]: win chance with best play {best.win:.1%} ({analysis.basis}).")
+    if points:
+        return _points_hint(console, prompter, analysis, words)
+    console.print(f"[bold]Coach[/bold]: win chance with best play {best.win:.1%} ({analysis.basis}).")
     if _no_win(analysis):
-        table.console.print("No way of playing wins from here.")
-        table.prompter.pause()
+        console.print("No way of playing wins from here.")
+        prompter.pause()
         return "Coach: no way of playing wins from here."
     for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
-        table.console.print(hint_line(rank, rated.win, words[rated.action]))
+        console.print(hint_line(rank, rated.win, words[rated.action]))
         if rated.reply:
-            table.console.print(_hanging(" " * len(_lead(rank, f"{rated.win:6.1%}")), f"likely reply: {rated.reply}"))
-    table.prompter.pause(GO_ON)
+            console.print(_hanging(" " * len(_lead(rank, f"{rated.win:6.1%}")), f"likely reply: {rated.reply}"))
+    prompter.pause(GO_ON)
     return f"Coach ({best.win:.0%}): {words[best.action]}"  # the notice line wraps: the action is said whole
 
 
@@ -145,7 +162,8 @@ def _analyse(table: Table, player: int) -> Analysis[Any] | str:
             spinner.update(analyst.status() or f"Thinking about your position: {done:.0%}")
 
         try:
-            analysis = analyst.analyse(view, legal, seconds=HINT_SECONDS, rng=rng, progress=progress)
+            told = analyst.with_moves([e.notation for e in match.events if e.actor == player])
+            analysis = told.analyse(view, legal, seconds=HINT_SECONDS, rng=rng, progress=progress)
         except AnalysisUnavailable as exc:
             unavailable = exc
     if unavailable is not None:  # the game goes on without figures: say why where the player reads it
@@ -196,13 +214,13 @@ def _hanging(lead: str, words: str) -> RenderableType:
     return grid
 
 
-def _points_hint(table: Table, analysis: Analysis[Any], words: dict[Any, str]) -> str:
+def _points_hint(console: Console, prompter: Prompter, analysis: Analysis[Any], words: dict[Any, str]) -> str:
     """A hint in expected points of final score (an analyst whose figures are points)."""
     best = analysis.rated[0]
-    table.console.print(f"[bold]Coach[/bold]: expected final score with best play {best.win:.2f} ({analysis.basis}).")
+    console.print(f"[bold]Coach[/bold]: expected final score with best play {best.win:.2f} ({analysis.basis}).")
     for rank, rated in enumerate(analysis.rated[:HINT_SHOWN], 1):
-        table.console.print(_hanging(_lead(rank, f"{rated.win:7.2f}"), words[rated.action]))
-    table.prompter.pause(GO_ON)
+        console.print(_hanging(_lead(rank, f"{rated.win:7.2f}"), words[rated.action]))
+    prompter.pause(GO_ON)
     return f"Coach ({best.win:.1f}): {words[best.action]}"
 
 

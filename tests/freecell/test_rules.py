@@ -215,6 +215,23 @@ def test_json_round_trip_and_bad_json() -> None:
             game.state_from_json(broken)
 
 
+def test_a_state_saved_with_its_list_of_moves_still_reads() -> None:
+    # The state counts its moves (the match's history lists them); one written when it listed them reads as
+    # their count, the last move and the cards that move sent home.
+    state = game.new_initial_state({"deal": "1"})
+    for text in ("6a", "6b"):  # the second sends A♣ 2♣ A♠ home
+        state.apply(Move.parse(text))
+    new = state.to_json()
+    assert isinstance(new, dict) and (new["moves"], new["last"], new["went"]) == (2, "6b", "AC 2C AS")
+    old = {k: v for k, v in new.items() if k not in ("last", "went")}
+    old.update(moves=["6a", "6b"], automatic=["", "AC 2C AS"])
+    again = game.state_from_json(old)
+    assert again.to_json() == new and again.legal_actions() == state.legal_actions()
+    for broken in ({**old, "automatic": [""]}, {**new, "moves": "2"}, {**new, "last": None}, {**new, "last": 3}):
+        with pytest.raises(InvalidStateError):
+            game.state_from_json(broken)
+
+
 @pytest.mark.parametrize("options", [{"cells": "4", "auto": "safe"}, {"cells": "0", "auto": "off"}], ids=str)
 def test_conforms_random_deals(options: dict[str, str]) -> None:
     check_game(game, options=options, playouts=2)

@@ -116,6 +116,48 @@ def test_hint_in_a_lost_game_names_the_last_winnable_move() -> None:
     assert "No way of playing wins" in analysis.notes[0]
 
 
+def test_told_the_players_moves_the_lost_note_names_the_move_that_lost() -> None:
+    # The match's history is the one list of moves: the state counts them, the Coach is told them.
+    match = Match(game, options={"deal": "7", "cells": "2"}, seed=0, agents=[None])
+    for text in ("1a", "1b"):
+        match.apply(game.parse_action(match.state, text))
+    state = match.state
+    assert isinstance(state, FreeCellState) and state.moves_made == 2 and str(state.last_move) == "1b"
+    moves = [event.notation for event in match.events if event.actor == 0]
+    analyst = SolverAnalyst()
+    told = analyst.with_moves(moves)
+    analysis = told.analyse(state.view(0), state.legal_actions(), seconds=0.2, rng=random.Random(0))
+    assert analysis.notes[0] == (
+        "No way of playing wins from here (the solver searched all 710 positions). A win was last possible "
+        "after your move 1 (1a): move 2 was 1b, where 47 would have kept it."
+    )
+    untold = analyst.analyse(state.view(0), state.legal_actions(), seconds=0.2, rng=random.Random(0))
+    assert untold.notes[0] == "No way of playing wins from here (the solver searched all 710 positions)."
+
+
+def test_the_hint_at_the_table_tells_the_coach_the_moves_from_the_matchs_history() -> None:
+    import io
+
+    from rich.console import Console
+
+    from tabletop.interface import Prompter
+    from tabletop.ui.coach import give_hint
+    from tabletop.ui.play import Table
+
+    class GoesOn(Prompter):
+        def pause(self, message: str = "") -> None:
+            pass
+
+    match = Match(game, options={"deal": "7", "cells": "2"}, seed=0, agents=[None])
+    for text in ("1a", "1b"):
+        match.apply(game.parse_action(match.state, text))
+    out = io.StringIO()
+    give_hint(Table(match, game.ui(), Console(file=out, width=200), GoesOn(), ["You"]), 0)
+    assert "A win was last possible after your move 1 (1a): move 2 was 1b, where 47 would have kept it." in (
+        out.getvalue()
+    )
+
+
 def test_the_solve_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert solve_command(["617"]) == 0
     out = capsys.readouterr().out

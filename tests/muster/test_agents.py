@@ -182,6 +182,18 @@ def test_samples_agree_with_the_view_and_vary() -> None:
     assert len(hands) > 1
 
 
+def test_a_sample_is_the_states_own_resample_hidden() -> None:
+    """The search deals the unseen cards as the protocol's resample_hidden does: the same RNG, the same deal."""
+    for state in positions({}, seed=3, count=4):
+        player = state.current_player()
+        sampler = DealSampler(state.view(player), random.Random(0))
+        for seed in range(5):
+            sample = sampler.sample(random.Random(seed))
+            resampled = sampler.base.resample_hidden(player, random.Random(seed))
+            assert sample.to_json() == resampled.to_json()
+            assert (sample.hands, sample.deck) == (resampled.hands, resampled.deck)
+
+
 def test_evaluation_is_exact_at_the_end_and_symmetric() -> None:
     state = positions({}, seed=8, count=4)[-1]
     mirrored = state.clone()

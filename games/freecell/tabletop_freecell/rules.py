@@ -11,8 +11,8 @@ two cards.
 >>> state = FreeCellState(deal=1, cells=MAX_CELLS, auto=True)
 >>> " ".join(c.display for c in state.cascades[0])
 'J♦ K♦ 2♠ 4♣ 3♠ 6♦ 6♠'
->>> state.apply(Move.parse("1a")); state.moves, state.cells[0].display
-(['1a'], '6♠')
+>>> state.apply(Move.parse("1a")); state.moves_made, state.cells[0].display
+(1, '6♠')
 """
 
 from __future__ import annotations

@@ -15,7 +15,8 @@ The phase constants are the rules' (:mod:`tabletop_muster.rules`), named here to
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from tabletop.game import InvalidStateError, State
 from tabletop_muster import actions as A
@@ -40,7 +41,7 @@ from tabletop_muster.rules import (
     REFILL_PHASES,
     MusterRules,
 )
-from tabletop_muster.view import MusterView, TableView, determinize_as, redeal_hidden, table_view_of, view_of
+from tabletop_muster.view import MusterView, TableView, determinize_as, table_view_of, view_of
 
 __all__ = [
     "ACT",
@@ -57,7 +58,9 @@ __all__ = [
     "REFILL",
     "REFILL_PHASES",
     "MusterState",
+    "deal_unseen",
     "determinize",
+    "unseen_cards",
 ]
 
 
@@ -83,13 +86,10 @@ class MusterState(MusterRules, State[A.MusterAction]):
 
     def resample_hidden(self, player: int, rng: random.Random) -> MusterState:
         """Keep ``player``'s hand and the known opponent cards; redeal the rest of the opponent's
-        hand from the cards ``player`` has not seen (the deck and those unknown cards)."""
-        s = self.clone()
+        hand from the cards ``player`` has not seen (the deck and those unknown cards): :func:`deal_unseen`,
+        as the search deals each of its samples."""
         other = 1 - player
-        s.hands[other] = s.known[other][:]
-        s.deck = []
-        redeal_hidden(s, other, len(self.hands[other]), rng)
-        return s
+        return deal_unseen(self, other, unseen_cards(self, other), rng)
 
     def to_json(self) -> Any:
         return state_to_json(self)
@@ -147,3 +147,47 @@ def determinize(view: MusterView, rng: random.Random) -> MusterState:
     (True, 37)
     """
     return determinize_as(MusterState, view, rng)
+
+
+R = TypeVar("R", bound=MusterRules)
+
+
+def unseen_cards(state: MusterRules, other: int) -> list[int]:
+    """The cards that ``other``'s opponent has not seen: ``other``'s cards not known to them, and the deck,
+    sorted (a canonical order, so that a deal of them depends only on what that player knows and the RNG)."""
+    unseen = state.hands[other][:]
+    for k in state.known[other]:
+        unseen.remove(k)
+    unseen += state.deck
+    unseen.sort()
+    return unseen
+
+
+def deal_unseen(state: R, other: int, unseen: Sequence[int], rng: random.Random) -> R:
+    """A copy of ``state`` with ``other``'s unknown cards dealt afresh from ``unseen`` (the state's
+    :func:`unseen_cards`), the rest forming the deck: the one way a Muster position's hidden cards are
+    redealt, by :meth:`MusterState.resample_hidden` and by the search's samples
+    (:class:`tabletop_muster.ai.sampling.DealSampler`, which reads ``unseen`` once for all its samples).
+
+    A partial Fisher-Yates shuffle draws only the opponent's cards, since the deck's order is not part of
+    the state (a draw is a chance node over the cards left); the deck is kept sorted.
+
+    >>> s = MusterState.new(first=0)
+    >>> for _ in range(10): s.apply(s.sample_chance(random.Random(1)))
+    >>> d = deal_unseen(s, 1, unseen_cards(s, 1), random.Random(2))
+    >>> d.view(0) == s.view(0), sorted(d.hands[1] + d.deck) == unseen_cards(s, 1)
+    (True, True)
+    """
+    s = state.clone()
+    known = s.known[other]
+    count = len(state.hands[other]) - len(known)
+    pool = list(unseen)
+    n = len(pool)
+    randrange = rng.randrange
+    for i in range(min(count, n)):
+        j = randrange(i, n)
+        pool[i], pool[j] = pool[j], pool[i]
+    s.hands[other] = known + pool[:count]
+    s.deck = sorted(pool[count:])
+    s._legal = None
+    return s

@@ -7,9 +7,10 @@ variants, and the score so far. Nothing else.
 
 :func:`determinize_as` turns a view back into a full position by dealing the
 cards the viewer has not seen at random (:func:`tabletop_muster.state.determinize`
-makes it a ``MusterState``); :meth:`MusterState.resample_hidden` uses the same
-code (:func:`redeal_hidden`). A view's JSON and its phase line are written here
-too, as the view is all they need.
+makes it a ``MusterState``); a full state's hidden cards are redealt by
+:func:`tabletop_muster.state.deal_unseen` (``resample_hidden``, and the search's
+samples). A view's JSON and its phase line are written here too, as the view is
+all they need.
 """
 
 from __future__ import annotations

@@ -1,18 +1,20 @@
 """The coach: the solver says whether a position can still be won, and how.
 
 The Coach gives the next move of a winning line and its length; in a lost
-position it says so and names the last move from which a win was still
-possible. Each other legal move is rated too, as far as the time allows (a
-quick solve of the position after it), so that Review can mark the move that
-lost the game. Moves that lead to the same position (a card to any of the empty
-cells, or to any of the empty columns) are one move to the solver: each
-such set is solved once and all its moves share the rating, but for a card to
-an empty cell past the first, which is the move to the first (the board lists
-that one alone) and is not rated again.
+position it says so and, told the moves that led there (from the match's
+history: :meth:`CellsAnalyst.with_moves`), names the last move from which a win
+was still possible. Each other legal move is rated too, as far as the time
+allows (a quick solve of the position after it), so that Review can mark the
+move that lost the game. Moves that lead to the same position (a card to any of
+the empty cells, or to any of the empty columns) are one move to the solver:
+each such set is solved once and all its moves share the rating, but for a card
+to an empty cell past the first, which is the move to the first (the board
+lists that one alone) and is not rated again.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -48,6 +50,15 @@ class CellsAnalyst(Analyst[Action, FullView[CellsState]]):
         self.name = name
         self._lines: dict[Places, tuple[str, ...]] = {}
         """The rest of each line found, from each position it passes (the latest line where two pass)."""
+        self._moves: tuple[str, ...] | None = None
+        """The player's moves from the deal to the position analysed, when told (:meth:`with_moves`)."""
+
+    def with_moves(self, moves: Sequence[str]) -> CellsAnalyst:
+        """This analyst told the player's moves since the deal: in a lost position, its note names the last
+        move after which a win was possible. The lines found are shared with this analyst."""
+        told = copy.copy(self)
+        told._moves = tuple(moves)
+        return told
 
     def solve(self, state: CellsState, *, node_limit: int | None = None) -> Result:
         """A solve of ``state`` (the one way the analyst asks the solver), within the layout's node limit
@@ -69,7 +80,7 @@ class CellsAnalyst(Analyst[Action, FullView[CellsState]]):
         if line is None or Move.parse(line[0], state.layout) not in legal:
             result = self.solve(state)
             if result.lost:
-                notes = [_lost_note(state, result.expanded)]
+                notes = [_lost_note(state, result.expanded, self._moves)]
                 return Analysis([Rated(a, 0.0) for a in legal], exact=True, notes=notes)
             if not result.solved:
                 note = f"The solver could not tell within {result.expanded:,} positions whether this can be won."
@@ -133,19 +144,22 @@ def _position(state: CellsState) -> Packed:
     return from_state(state).packed()
 
 
-def _lost_note(state: CellsState, expanded: int) -> str:
-    """No win from here, proven by a search of ``expanded`` positions; where the game was last winnable."""
+def _lost_note(state: CellsState, expanded: int, moves: Sequence[str] | None) -> str:
+    """No win from here, proven by a search of ``expanded`` positions; where the game was last winnable, when
+    the ``moves`` that led here from the deal are known."""
     said = f"No way of playing wins from here (the solver searched all {expanded:,} positions)."
-    if not state.moves:
+    if not state.moves_made:
         return said + " This deal has no solution."
-    found = last_winnable(state)
+    if moves is None or len(moves) != state.moves_made:
+        return said
+    found = last_winnable(state, moves)
     if found is None:
         return said
     count, result = found
-    line = line_of(replay_moves(state, count), result.moves)
+    line = line_of(replay_moves(state, moves[:count]), result.moves)
     if count == 0:
         return said + f" A win was possible before your first move, starting {line[0]}."
     return said + (
-        f" A win was last possible after your move {count} ({state.moves[count - 1]}): "
-        f"move {count + 1} was {state.moves[count]}, where {line[0]} would have kept it."
+        f" A win was last possible after your move {count} ({moves[count - 1]}): "
+        f"move {count + 1} was {moves[count]}, where {line[0]} would have kept it."
     )

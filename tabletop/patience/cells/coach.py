@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from tabletop.patience.cells.actions import Move
@@ -69,19 +70,22 @@ def winning_line(state: CellsState, *, node_limit: int | None = None) -> list[st
     return line_of(state, result.moves) if result.solved else None
 
 
-def replay_moves(state: S, count: int) -> S:
-    """The position after the first ``count`` moves of ``state``'s game, rebuilt from its deal."""
+def replay_moves(state: S, moves: Sequence[str]) -> S:
+    """The position after ``moves`` (the player's, in notation) from ``state``'s deal, rebuilt."""
     start = state.dealt_again()
-    for text in state.moves[:count]:
+    for text in moves:
         start.apply(Move.parse(text, state.layout))
     return start
 
 
-def last_winnable(state: CellsState, *, node_limit: int | None = None) -> tuple[int, Result] | None:
-    """In a lost position, how many moves had been made when a win was last possible, and the solver's answer
-    there; None when even the deal had no solution (or the solver cannot tell within its limit)."""
-    for count in range(len(state.moves) - 1, -1, -1):
-        result = solve_state(replay_moves(state, count), node_limit=node_limit)
+def last_winnable(
+    state: CellsState, moves: Sequence[str], *, node_limit: int | None = None
+) -> tuple[int, Result] | None:
+    """In a lost position, reached by ``moves`` from its deal (the match's history keeps them), how many
+    moves had been made when a win was last possible, and the solver's answer there; None when even the
+    deal had no solution (or the solver cannot tell within its limit)."""
+    for count in range(len(moves) - 1, -1, -1):
+        result = solve_state(replay_moves(state, moves[:count]), node_limit=node_limit)
         if result.solved:
             return count, result
         if not result.exhausted:

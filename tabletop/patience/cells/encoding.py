@@ -81,6 +81,6 @@ class CellsEncoding(ViewEncoding[FullView[CellsState]]):
             f.one_hot(place[index], self.places)
             f.scalar(depth[index], self.longest)
         f.scalar(state.cell_count, self.layout.cells)
-        f.scalar(len(state.moves), MOVE_LIMIT)
+        f.scalar(state.moves_made, MOVE_LIMIT)
         f.flag(state.auto)
         return f.values

@@ -1,11 +1,14 @@
-"""A position of a FreeCell-family game: its layout's columns, cells and foundations, and the moves made.
+"""A position of a FreeCell-family game: its layout's columns, cells and foundations, and how many moves were made.
+
+The moves themselves are the match's history (:class:`tabletop.loop.Match`), not the state's: it keeps their
+count (the move limit, the board's counter) and what the last one did (the board says which cards it sent home).
 
 >>> from tabletop.patience.cells.actions import STANDARD
 >>> state = CellsState(STANDARD, deal=1, cells=4, auto=True)
 >>> " ".join(c.display for c in state.cascades[0])
 'J♦ K♦ 2♠ 4♣ 3♠ 6♦ 6♠'
->>> state.apply(Move.parse("1a")); state.moves, state.cells[0].display
-(['1a'], '6♠')
+>>> state.apply(Move.parse("1a")); state.moves_made, str(state.last_move), state.cells[0].display
+(1, '1a', '6♠')
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from tabletop.patience.cells.actions import BLOCK, RANDOM_DEALS, Action, Block, 
 from tabletop.patience.cells.layout import HOME_KEY, Layout
 from tabletop.patience.home import next_home, safe_home
 from tabletop.patience.moves import sequence_limit
-from tabletop.patience.record import home_json, record_json
+from tabletop.patience.record import home_json
 from tabletop.patience.stats import cards_home
 from tabletop.playing_cards import ACE, DECK_SIZE, KING, SUITS, Card, Suit, numbered_outcomes
 from tabletop.views import FullView
@@ -37,7 +40,8 @@ def either(counts: list[int]) -> str:
 
 
 class CellsState(State[Action]):
-    """A position: the columns (``cascades``), the cells, the foundations and the moves made since the deal."""
+    """A position: the columns (``cascades``), the cells, the foundations, and the count of moves made since
+    the deal with the last of them."""
 
     def __init__(self, layout: Layout, *, deal: int, cells: int, auto: bool) -> None:
         self.layout = layout
@@ -50,11 +54,13 @@ class CellsState(State[Action]):
         self.home: dict[Suit, int] = {s: 0 for s in SUITS}
         self.block = 0
         """While a random deal is being drawn, the first number of the block drawn (0: none yet)."""
-        self.moves: list[str] = []
-        """The player's moves since the deal, in notation (automatic moves home are part of the move that
+        self.moves_made = 0
+        """How many moves the player has made since the deal (automatic moves home are part of the move that
         caused them)."""
-        self.automatic: list[list[str]] = []
-        """For each move, the cards that then went home by themselves."""
+        self.last_move: Move | None = None
+        """The player's latest move (None before the first)."""
+        self.sent_home: tuple[Card, ...] = ()
+        """The cards the latest move sent home by themselves."""
         self._legal: list[Action] | None = None
         if deal:
             self._lay_out(deal)
@@ -76,7 +82,7 @@ class CellsState(State[Action]):
     def current_player(self) -> int:
         if not self.deal:
             return CHANCE
-        if self.won() or len(self.moves) >= MOVE_LIMIT or not self._legal_actions(0):
+        if self.won() or self.moves_made >= MOVE_LIMIT or not self._legal_actions(0):
             return TERMINAL
         return 0
 
@@ -268,9 +274,11 @@ class CellsState(State[Action]):
             self.cells[self.layout.cell_keys.index(action.target)] = cards[0]
         else:
             self.column(action.target).extend(cards)
-        self.moves.append(str(action))
-        self.automatic.append([])
-        self._go_home_by_itself(self.automatic[-1])
+        self.moves_made += 1
+        self.last_move = action
+        went: list[Card] = []
+        self._go_home_by_itself(went)
+        self.sent_home = tuple(went)
 
     def _take(self, action: Move) -> list[Card]:
         source = action.source
@@ -300,7 +308,7 @@ class CellsState(State[Action]):
             return action.count or self.movable(action.source, action.target)[-1]
         return 1
 
-    def _go_home_by_itself(self, went: list[str] | None) -> None:
+    def _go_home_by_itself(self, went: list[Card] | None) -> None:
         """Move every card that may safely go home, there, until none can (when automatic moves are on)."""
         if not self.auto:
             return
@@ -314,7 +322,7 @@ class CellsState(State[Action]):
                     assert card.suit is not None
                     self.home[card.suit] = card.rank
                     if went is not None:
-                        went.append(str(card))
+                        went.append(card)
                     moved = True
 
     # -- results -------------------------------------------------------------------------------------------
@@ -327,15 +335,15 @@ class CellsState(State[Action]):
 
     def outcome_text(self) -> str:
         if self.won():
-            return f"Deal {self.deal} won in {len(self.moves)} moves."
+            return f"Deal {self.deal} won in {self.moves_made} moves."
         home = sum(self.home.values())
-        if len(self.moves) >= MOVE_LIMIT:
+        if self.moves_made >= MOVE_LIMIT:
             return f"Deal {self.deal}: the {MOVE_LIMIT}-move limit is reached with {cards_home(home)}."
         return f"Deal {self.deal} is lost: no move is left, with {cards_home(home)}."
 
     def truncated(self) -> bool:
         """Whether the move limit, not the cards, ended the game."""
-        return not self.won() and len(self.moves) >= MOVE_LIMIT
+        return not self.won() and self.moves_made >= MOVE_LIMIT
 
     # -- words ---------------------------------------------------------------------------------------------
     def _describe(self, action: Action) -> str:
@@ -354,9 +362,8 @@ class CellsState(State[Action]):
         text = f"{action}: {lead} {where}"
         after = self.clone()
         after._apply_action(action)
-        went = after.automatic[-1]
-        if went:
-            text += "; home by itself: " + " ".join(Card.parse(c).display for c in went)
+        if after.sent_home:
+            text += "; home by itself: " + " ".join(c.display for c in after.sent_home)
         return text + "."
 
     def _legal_shape(self, action: Move) -> bool:
@@ -376,8 +383,7 @@ class CellsState(State[Action]):
         other.cascades = [list(c) for c in self.cascades]
         other.cells = list(self.cells)
         other.home = dict(self.home)
-        other.moves = list(self.moves)
-        other.automatic = [list(a) for a in self.automatic]
+        other.moves_made, other.last_move, other.sent_home = self.moves_made, self.last_move, self.sent_home
         other._legal = self._legal
         return other
 
@@ -390,11 +396,13 @@ class CellsState(State[Action]):
             "cascades": [" ".join(str(c) for c in cascade) for cascade in self.cascades],
             "cells": [None if c is None else str(c) for c in self.cells],
             "home": home_json(self.home),
-            **record_json(self.moves, self.automatic),
+            "moves": self.moves_made,
+            "last": None if self.last_move is None else str(self.last_move),
+            "went": " ".join(str(c) for c in self.sent_home),
         }
 
     def position_key(self) -> str:
-        """The cards where they lie, not the record of moves made: a move that puts them back goes round in a
+        """The cards where they lie, not the count of moves made: a move that puts them back goes round in a
         circle (:mod:`tabletop.circles`)."""
         return " | ".join([*(" ".join(map(str, c)) for c in self.cascades), str(self.cells), str(self.home)])
 
@@ -404,6 +412,10 @@ class CellsState(State[Action]):
         cards += [Card(rank, suit) for suit in SUITS for rank in range(ACE, self.home[suit] + 1)]
         if self.deal and sorted(cards) != sorted(Card.from_index(i) for i in range(DECK_SIZE)):
             return ["the 52 cards are not each in exactly one place"]
-        if len(self.cells) != self.cell_count or len(self.automatic) != len(self.moves):
-            return [f"the {self.layout.cell_word}s or the record of moves are malformed"]
+        if len(self.cells) != self.cell_count:
+            return [f"the {self.layout.cell_word}s are malformed"]
+        if not 0 <= self.moves_made <= MOVE_LIMIT or (self.last_move is None) != (self.moves_made == 0):
+            return [f"the count of moves ({self.moves_made}) is out of range or disagrees with the last move"]
+        if self.sent_home and self.last_move is None:
+            return ["cards went home by themselves before any move"]
         return []

@@ -42,7 +42,6 @@ from tabletop.patience.cells.actions import Action, Move
 from tabletop.patience.cells.layout import HOME_KEY
 from tabletop.patience.cells.state import CellsState
 from tabletop.patience.columns import Pile, columns_or_rows
-from tabletop.playing_cards import Card
 from tabletop.views import FullView
 
 if TYPE_CHECKING:
@@ -81,7 +80,7 @@ def header(state: CellsState, width: int) -> list[Text]:
     for key, card in zip(state.layout.cell_keys, state.cells):
         cells.append(f" {key} " if cells else f"{key} ")
         cells.append_text(card_text(card) if card else Text(EMPTY, style="dim"))
-    parts = [Text(f"Deal {state.deal} · move {len(state.moves)}", style="bold"), cells, home_text(state.home)]
+    parts = [Text(f"Deal {state.deal} · move {state.moves_made}", style="bold"), cells, home_text(state.home)]
     return header_lines(parts + ([Text("manual")] if not state.auto else []), width)
 
 
@@ -113,12 +112,12 @@ def went_home(state: CellsState, width: int) -> Text | None:
     >>> went_home(state, 80).plain, went_home(state, 12).plain
     ('A♣ 2♣ A♠ went home', '3 cards went home')
     """
-    went = state.automatic[-1] if state.automatic else []
+    went = state.sent_home
     if not went:
         return None
     line = Text()
     for card in went:
-        line.append_text(card_text(Card.parse(card)))
+        line.append_text(card_text(card))
         line.append(" ")
     line.append(WENT_HOME)
     return line if line.cell_len <= width else Text(f"{len(went)} cards {WENT_HOME}")
@@ -191,9 +190,9 @@ class CellsUI(PatienceUI[Action, View]):
         """Not the move that takes back the one just made: the player may rather undo it, or see that
         the game is lost (else a card sent to a cell would come straight back, again and again)."""
         state = view.state
-        if not state.moves or not isinstance(action, Move):
+        last = state.last_move
+        if last is None or not isinstance(action, Move):
             return True
-        last = Move.parse(state.moves[-1], state.layout)
         return not (action.source == last.target and action.target == last.source)
 
     def label_keys(self, view: View) -> Mapping[str, str]:

@@ -1,11 +1,13 @@
 """Deals consistent with a view: the determinizations a search samples.
 
 A :class:`DealSampler` is built once per decision from the agent's view. It
-keeps one full state (from :func:`tabletop_muster.state.determinize`) and the pool
-of cards the viewer has not seen; each :meth:`DealSampler.sample` copies that
-state and deals the opponent's unknown cards afresh from the pool, the rest
-forming the deck. The deck's order is not part of a Muster state (a draw is a
-chance node over the cards left), so this is every hidden fact there is.
+keeps one full state (from :func:`tabletop_muster.state.determinize`) and the
+cards the viewer has not seen; each :meth:`DealSampler.sample` redeals the
+opponent's unknown cards from them, the rest forming the deck, as the state's
+own ``resample_hidden`` does (both are :func:`tabletop_muster.state.deal_unseen`:
+a sample is that state's ``resample_hidden``, the unseen cards read once). The
+deck's order is not part of a Muster state (a draw is a chance node over the
+cards left), so this is every hidden fact there is.
 
     >>> import random
     >>> from tabletop_muster.state import MusterState
@@ -15,48 +17,30 @@ chance node over the cards left), so this is every hidden fact there is.
     >>> d = sampler.sample(random.Random(2))
     >>> d.view(0) == s.view(0)
     True
+    >>> sampler.sample(random.Random(2)).hands == sampler.base.resample_hidden(0, random.Random(2)).hands
+    True
 """
 
 from __future__ import annotations
 
 import random
 
-from tabletop_muster.state import MusterState, determinize
+from tabletop_muster.state import MusterState, deal_unseen, determinize, unseen_cards
 from tabletop_muster.view import MusterView
 
 
 class DealSampler:
     """Samples full states that ``view``'s player cannot tell apart from the real one."""
 
-    __slots__ = ("base", "known", "player", "pool", "unknown")
+    __slots__ = ("base", "other", "unseen")
 
     def __init__(self, view: MusterView, rng: random.Random) -> None:
         self.base = determinize(view, rng)
-        self.player = view.player
-        opp = 1 - view.player
-        self.known = list(view.opponent_known)
-        hand = self.base.hands[opp][:]
-        for k in self.known:
-            hand.remove(k)
-        self.unknown = len(hand)
-        """How many of the opponent's cards are unknown."""
-        self.pool = hand + self.base.deck
-        """Every card the viewer has not seen: the opponent's unknown cards and the deck."""
-        self.pool.sort()  # a canonical order, so a sample depends only on the view and the RNG
+        self.other = 1 - view.player
+        """The opponent, whose unknown cards each sample deals."""
+        self.unseen = unseen_cards(self.base, self.other)
+        """Every card the viewer has not seen (the opponent's unknown cards and the deck), sorted."""
 
     def sample(self, rng: random.Random) -> MusterState:
-        """A fresh deal: a copy of the state with the hidden cards redrawn."""
-        s = self.base.clone()
-        pool = self.pool[:]
-        m = self.unknown
-        # A partial Fisher-Yates shuffle: only the opponent's cards need drawing, since
-        # the deck's order is not part of the state (a draw is a chance node).
-        n = len(pool)
-        randrange = rng.randrange
-        for i in range(min(m, n)):
-            j = randrange(i, n)
-            pool[i], pool[j] = pool[j], pool[i]
-        s.hands[1 - self.player] = self.known + pool[:m]
-        s.deck = sorted(pool[m:])  # the state keeps its deck sorted (a draw depends on its contents only)
-        s._legal = None
-        return s
+        """A fresh deal: a copy of the state with the hidden cards redrawn (``base.resample_hidden(player, rng)``)."""
+        return deal_unseen(self.base, self.other, self.unseen, rng)
