@@ -29,7 +29,7 @@ from tabletop.text import bounded, printable
 
 LEAVING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Signals that mean "leave now": ``kill``, a shutdown, the terminal window closed."""
-INTERACTIVE = frozenset({"menu", "play", "resume", "replay"})
+INTERACTIVE = frozenset({"menu", "play", "resume", "replay", "host", "join"})
 """Commands that hold the terminal."""
 LEAVE_ON_SIGNALS = INTERACTIVE | {"simulate"}
 """Commands a leaving signal ends as Ctrl-C does: those that hold the terminal, and ``simulate``, which
@@ -46,6 +46,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("tabletop.commands.list_games", "list the installed games"),
     "play": ("tabletop.commands.play", "play a game straight away"),
     "resume": ("tabletop.commands.resume", "continue an unfinished game"),
+    "host": ("tabletop.commands.host", "host a game that people join from other terminals"),
+    "join": ("tabletop.commands.join", "join a game hosted on another terminal"),
     "history": ("tabletop.commands.history", "list finished and unfinished games"),
     "replay": ("tabletop.commands.replay", "step through a recorded game"),
     "review": ("tabletop.commands.review", "grade your decisions in a finished game"),

@@ -152,6 +152,33 @@ class Game(abc.ABC, Generic[A]):
             raise InvalidStateError("; ".join(problems))
         return state
 
+    def view_from_json(self, data: JSON) -> View:
+        """Read a seat's view written by ``view.to_json()``: what a player across the network is sent.
+
+        The default reads the view class the game's state declares its ``view`` to return (a dataclass view
+        reads itself from its fields), and a :class:`FullView` through :meth:`state_from_json`. Raise
+        :class:`InvalidStateError` saying what is wrong and where.
+        """
+        if self.info.perfect_information:
+            if not isinstance(data, dict) or not isinstance(data.get("player"), int):
+                raise InvalidStateError("a full view is an object with a 'player' (a seat) and a 'state'")
+            return FullView(data["player"], self.state_from_json(data.get("state")))
+        kind = _declared_return(_state_class(self).view)
+        if not (isinstance(kind, type) and issubclass(kind, View)):
+            raise NotImplementedError(f"{type(self).__name__}'s views are not declared: write its view_from_json")
+        return kind.from_json(data)
+
+    def facts_from_json(self, data: JSON) -> Any:
+        """Read an event's facts (:meth:`State.event_facts`) from their JSON form (:func:`tabletop.codec.to_data`).
+
+        The default reads the dataclass the game's ``event_facts`` is declared to return, and takes any other
+        facts (plain strings, numbers, lists) as they are.
+        """
+        kind = _declared_return(_state_class(self).event_facts)
+        if data is None or not (isinstance(kind, type) and dataclasses.is_dataclass(kind)):
+            return data
+        return from_data(kind, data)
+
     agents_module: str | None = None
     """The module that holds the game's computer players, as ``AGENTS`` (level name to factory, in menu order)
     and ``LABELS`` (level name to its label), imported when they are first asked for; None: :meth:`agents`
@@ -287,3 +314,20 @@ class Game(abc.ABC, Generic[A]):
 
 Command: TypeAlias = Callable[[Sequence[str]], int]
 """A game's own command-line tool (:meth:`Game.commands`): the arguments after its name, an exit code back."""
+
+
+def _state_class(game: Game[Any]) -> type[State[Any]]:
+    """The state class ``game.new_initial_state`` is declared to return, or its game's first state's class."""
+    kind = _declared_return(type(game).new_initial_state)
+    if isinstance(kind, type) and issubclass(kind, State):
+        return kind
+    return type(game.new_initial_state())
+
+
+def _declared_return(function: Callable[..., Any]) -> Any:
+    """The return type ``function`` declares, or None where it declares none its module can name (a game that
+    imports its state class lazily names it only as text)."""
+    try:
+        return typing.get_type_hints(function).get("return")
+    except NameError:
+        return None

@@ -80,6 +80,12 @@ class Match(Generic[A]):
             return player
         return None
 
+    def is_person(self, seat: int) -> bool:
+        """Whether a person plays ``seat``: at this keyboard (no agent), or elsewhere through an agent that says
+        so (its ``person`` is true: a seat played across the network)."""
+        agent = self.agents[seat]
+        return agent is None or getattr(agent, "person", False) is True
+
     def agent_rng(self, player: int) -> random.Random:
         """A fresh RNG for one computer decision, derived from the seed and the move number.
 
@@ -193,7 +199,7 @@ class Match(Generic[A]):
         seen = self.seen_since(to, player)
         if seen is not None:
             costs.append(seen.rstrip("."))
-        people = [e for e in self.events[to:] if e.actor not in (player, CHANCE) and self.agents[e.actor] is None]
+        people = [e for e in self.events[to:] if e.actor not in (player, CHANCE) and self.is_person(e.actor)]
         if people:
             costs.append(people[-1].text_for(player).rstrip("."))
         return costs
@@ -202,7 +208,7 @@ class Match(Generic[A]):
         """The first event an undo by ``player`` may reach: the one after another person's latest move."""
         for i in range(len(self.events) - 1, -1, -1):
             actor = self.events[i].actor
-            if actor not in (player, CHANCE) and self.agents[actor] is None:
+            if actor not in (player, CHANCE) and self.is_person(actor):
                 return i + 1
         return 0
 

@@ -21,29 +21,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
-    """The options of one game as command-line flags."""
+def game_parser(game: Game[Any], *, hosted: bool = False) -> argparse.ArgumentParser:
+    """The options of one game as command-line flags: for ``tabletop play``, or (``hosted``) ``tabletop host``,
+    where a person's seat is played from another terminal and nothing is taken back."""
     info = game.info
     from tabletop.commands.common import Parser
 
-    parser = Parser(prog=f"tabletop play {info.id}", description=info.summary)
+    parser = Parser(prog=f"tabletop {'host' if hosted else 'play'} {info.id}", description=info.summary)
     levels = list(game.agents())
+    person = "a person at another terminal" if hosted else "a person at this keyboard"
     if info.players > 1:
         parser.add_argument(
             "--opponent",
             choices=["human", *levels],
-            help="who plays the other seat: 'human' for two people at one keyboard (default: %(default)s)",
-            default=game.default_agent() or "human",
+            help=f"who plays the other seat: 'human' for {person} (default: %(default)s)",
+            default="human" if hosted else game.default_agent() or "human",
         )
     if len(info.player_counts) > 1:
         parser.add_argument(
             "--seats",
             type=_seats(["human", *levels]),
             metavar="WHO,WHO",
-            help="who plays each seat after yours, in order: 'human' (a person at this keyboard) or a computer "
+            help=f"who plays each seat after yours, in order: 'human' ({person}) or a computer "
             f"level ({', '.join(levels)}); as many as the other players, e.g. human,optimal",
         )
     parser.add_argument("--seed", type=_seed, help="replay a deal: the seed a finished game shows")
+    if not hosted:
+        _moves_and_takebacks(parser)
+    _game_options(parser, game)
+    return parser
+
+
+def _moves_and_takebacks(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--moves",
         metavar="FILE",
@@ -57,7 +66,10 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
         help="whether `u` may take a move back after a card or roll it led to was seen (each counted in the "
         "record; no: a clean record) (default: %(default)s)",
     )
-    for option in info.options:
+
+
+def _game_options(parser: argparse.ArgumentParser, game: Game[Any]) -> None:
+    for option in game.info.options:
         flag = "--" + option.key.replace("_", "-")
         if option.is_flag:
             # A bare flag turns it on; "--flag off" and "--flag on" say it outright.
@@ -83,7 +95,6 @@ def game_parser(game: Game[Any]) -> argparse.ArgumentParser:
                 choices=option.choices,
                 help=f"{option.help or option.label} (default: {option.default})",
             )
-    return parser
 
 
 def _seats(choices: list[str]) -> Any:
@@ -127,15 +138,24 @@ def _seed(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Play the game ``args.game`` at the terminal with the options given; return the exit status."""
-    from tabletop.commands.common import UsageError
     from tabletop.commands.session import load_game, run_interactive
-    from tabletop.commands.setup import Setup
 
     game = load_game(args.game)
     parsed = game_parser(game).parse_args(args.rest)
+    setup = setup_from(game, parsed)
+    if parsed.moves is not None:
+        return _with_moves(setup, parsed.moves, args.data_dir)
+    return run_interactive(setup, data_dir=args.data_dir)
+
+
+def setup_from(game: Game[Any], parsed: argparse.Namespace) -> Setup:
+    """The setup :func:`game_parser`'s arguments describe, checked (UsageError for one the game refuses)."""
+    from tabletop.commands.common import UsageError
+    from tabletop.commands.setup import Setup
+
     setup = Setup.default(game, getattr(parsed, "opponent", None))  # "human" fills every seat with people
     setup.seed = parsed.seed
-    setup.takebacks = parsed.takebacks == "yes"
+    setup.takebacks = getattr(parsed, "takebacks", "no") == "yes"
     for option in game.info.options:
         value = getattr(parsed, option.key, None)
         if value is not None:
@@ -149,9 +169,7 @@ def run(args: argparse.Namespace) -> int:
         setup.check()
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    if parsed.moves is not None:
-        return _with_moves(setup, parsed.moves, args.data_dir)
-    return run_interactive(setup, data_dir=args.data_dir)
+    return setup
 
 
 def _with_moves(setup: Setup, source: str, data_dir: str | None) -> int:

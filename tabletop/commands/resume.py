@@ -19,14 +19,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=argument(0, LARGEST_STORED),
         help="the game's number in `tabletop history` (default: the latest unfinished)",
     )
+    parser.add_argument(
+        "--host",
+        action="store_true",
+        help="host it again for the people who played it from other terminals (they join with the new code)",
+    )
+    from tabletop.commands.host import add_hosting_arguments
+
+    add_hosting_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Continue the unfinished game ``args.id`` (default: the latest) at the terminal; return the exit status."""
-    from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, open_store
+    from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, UsageError, make_console, open_store
     from tabletop.commands.session import continue_record, interactive_console
+    from tabletop.net.wire import PORT
 
-    console = interactive_console("tabletop resume")
+    if not args.host and (args.serve_only or args.public or args.port != PORT):
+        raise UsageError("--serve-only, --public and --port go with --host")
+    serving = args.host and args.serve_only
+    console = make_console() if serving else interactive_console("tabletop resume")
     if console is None:
         return EXIT_USAGE
     store = open_store(args.data_dir, console, write=True)  # refuses (status 1) a game that could not be saved
@@ -46,6 +58,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         console.print("There is no unfinished game to continue.")
         return 0
+    if args.host:
+        from tabletop.commands.host import host_again
+
+        return host_again(record, store, console, args)
     from tabletop.ui.plain import make_prompter
 
     return 0 if continue_record(record, console, make_prompter(), store) else EXIT_FAILURE

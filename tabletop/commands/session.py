@@ -176,9 +176,11 @@ def play_match(
     recorder: Recorder | None,
     *,
     takebacks: bool = True,
+    undo: bool = True,
 ) -> bool:
     """Play ``match`` at the terminal, seats named ``names``, saving through ``recorder`` (None: not saved);
-    ``takebacks``: whether a take-back over what a player saw may be made (:mod:`tabletop.ui.takeback`).
+    ``takebacks``: whether a take-back over what a player saw may be made (:mod:`tabletop.ui.takeback`);
+    ``undo``: whether a decision may be undone at all (not across the network).
 
     Leaving, a save that fails and a plugin's error each end the game with a word to the player (what of
     it is saved, read back from the database), never the program; True unless it stopped on an error.
@@ -199,7 +201,7 @@ def play_match(
         best = _best_before(match, recorder)
         ui = match.game.ui()
         table = Table(match, ui, console, prompter, list(names), saved=recorder is not None, best_before=best)
-        table.on_hint, table.takebacks, table.on_takeback = on_hint, takebacks, on_takeback
+        table.on_hint, table.takebacks, table.on_takeback, table.undo = on_hint, takebacks, on_takeback, undo
         play(table)
     except LeaveGame:
         console.print(f"Left the game. {_left_saved(recorder)}")

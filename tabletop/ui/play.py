@@ -24,9 +24,9 @@ from tabletop.loop import Event, Match
 from tabletop.ui.base import Choice, Chosen, GameUI, Log, Prompter, Step
 from tabletop.ui.coach import COACH_MOVE, COACH_MOVE_TITLE, coach_move, give_hint, hint_offered
 from tabletop.ui.coach import action_words as action_words  # kept here for the review, which words actions so
-from tabletop.ui.fit import MIN_LIST_LINES, QUESTION_LINES, SHORT_REASON, Shorter, list_overflow
 from tabletop.ui.replay_words import replay_arguments as replay_arguments  # kept here for its callers
 from tabletop.ui.replay_words import replay_line
+from tabletop.ui.screen import draw_board, draw_for_list
 from tabletop.ui.steps import (
     BACK_KEY,
     COACH,
@@ -91,6 +91,8 @@ class Table:
     """Whether a take-back over what the player has seen may be made (:mod:`tabletop.ui.takeback`)."""
     on_takeback: Callable[[], object] | None = None
     """Called each time a take-back is made (the record then counts it)."""
+    undo: bool = True
+    """Whether a decision may be undone at all: not across the network, where the other side saw each move."""
     best_before: float | None = None
     """The person's best score at this game before this one (by its score direction), None if none is kept."""
     notice: str | None = None
@@ -158,7 +160,15 @@ def _run_computer_moves(table: Table) -> None:
         if player >= 0 and match.agents[player] is None:
             return
         if player >= 0:
-            with table.console.status(f"{table.names[player]} is thinking...", spinner="dots"):
+            agent = match.agents[player]
+            waiting = getattr(agent, "waiting_words", None)  # a person playing from elsewhere, not a computer
+            here = [seat for seat, a in enumerate(match.agents) if a is None]
+            if callable(waiting) and len(here) == 1:  # the board stays in sight while the other person thinks
+                _draw(table, here[0], table.notice)
+            words = waiting() if callable(waiting) else f"{table.names[player]} is thinking..."
+            with table.console.status(words, spinner="dots") as spinner:
+                if callable(waiting):
+                    agent.on_wait = spinner.update  # type: ignore[union-attr]
                 match.step()
         else:
             match.step()
@@ -204,52 +214,16 @@ def turn_start(events: Sequence[Event], viewer: int) -> int:
 
 
 def _draw(table: Table, player: int, notice: str | None = None, overflow: int = 0) -> int:
-    """Draw the board and the notice under it; return the lines they took.
-
-    ``overflow``: lines the list asked under them takes beyond a line for its
-    question and one for each entry (a long entry wraps at a narrow width), taken from the board.
-    """
-    from rich.text import Text
-
-    from tabletop.ui.terminal import too_small
-
-    match = table.match
-    clear_screen(table.console, scrollback=table.hot_seat)
-    refusal = too_small(table.console)
-    if refusal:
-        table.console.print(refusal, markup=False)
-        return 0
-    said = Text(notice) if notice else None
-    # The notice wraps rather than lose its end; a board drawn for one notice line gives up the others.
-    notice_lines = len(table.console.render_lines(said)) if said is not None else 0
-    board = Shorter(table.ui.render(match.state.view(player), table.log(player)), overflow + max(notice_lines - 1, 0))
-    drawn = table.console.render_lines(board, pad=False, new_lines=False)
-    table.console.print(board)
-    if said is not None:
-        table.console.print(said)
-    return len(drawn) + notice_lines
+    """Draw the board as ``player`` sees it, and the notice under it (:func:`tabletop.ui.screen.draw_board`)."""
+    board = table.ui.render(table.match.state.view(player), table.log(player))
+    return draw_board(table.console, board, notice, overflow, scrollback=table.hot_seat)
 
 
 def _draw_for_list(table: Table, player: int, notice: str | None, question: str, entries: list[Choice]) -> list[Choice]:
-    """Draw the board with room for the list about to be asked under it; return the list's entries.
-
-    A list longer than the room the board leaves shows as many entries as fit
-    and scrolls through the others (:attr:`Prompter.list_lines`): the board is
-    never pushed off the top. Below :data:`tabletop.ui.terminal.MIN_LINES` lines, greyed-out entries whose reasons wrap say
-    :data:`SHORT_REASON` instead: what an entry does is never cut, why one cannot be used may be.
-    """
-    from tabletop.ui.terminal import MIN_LINES
-
-    width, height = table.console.width, table.console.height
-    if height < MIN_LINES and list_overflow(question, [e for e in entries if e.disabled], width):
-        entries = [Choice(e.title, e.value, SHORT_REASON, e.back, e.key) if e.disabled else e for e in entries]
-    overflow = list_overflow(question, entries, width)
-    drawn = _draw(table, player, notice, overflow)
-    room = height - drawn - QUESTION_LINES - overflow
-    if drawn and sum(not e.hidden for e in entries) > room:
-        table.prompter.list_lines = max(room, MIN_LIST_LINES)
-    table.prompter.redraws = True  # a new size, or Ctrl-L: the board is drawn again, then the list
-    return entries
+    """Draw the board with room for the list about to be asked under it (:func:`tabletop.ui.screen.draw_for_list`)."""
+    return draw_for_list(
+        table.console, table.prompter, lambda overflow: _draw(table, player, notice, overflow), question, entries
+    )
 
 
 def _ask_action(table: Table, player: int) -> Any:
@@ -412,6 +386,13 @@ def paged(console: Console, renderable: Any, title: str) -> None:
 
 
 def show_log(table: Table, player: int) -> None:
+    """The whole game's log so far, as ``player`` may know it (:func:`show_whole_log`)."""
+    show_whole_log(table.console, table.ui, table.match.game, table.match.events, player)
+
+
+def show_whole_log(
+    console: Console, ui: GameUI[Any, Any, Any], game: Game[Any], events: Sequence[Event], player: int
+) -> None:
     """The whole game's log so far, as ``player`` may know it, numbered and scrollable.
 
     An entry longer than a line goes on under its own first word, not under its number.
@@ -420,16 +401,16 @@ def show_log(table: Table, player: int) -> None:
     from rich.table import Table as Grid
     from rich.text import Text
 
-    lines = table.ui.whole_log(Log.of(table.match.events, player))
+    lines = ui.whole_log(Log.of(events, player))
     body = Grid.grid(padding=(0, 1))
     body.add_column(justify="right", no_wrap=True)
     body.add_column()
     for number, line in enumerate(lines, 1):
         body.add_row(f"{number}.", Text(line))
-    hidden = " (what was hidden from you stays hidden)" if not table.match.game.info.perfect_information else ""
-    title = Text(f"{table.match.game.info.name}: the game so far{hidden}", style="bold")
+    hidden = " (what was hidden from you stays hidden)" if not game.info.perfect_information else ""
+    title = Text(f"{game.info.name}: the game so far{hidden}", style="bold")
     paged(
-        table.console,
+        console,
         Group(title, body if lines else Text("Nothing has happened yet.")),
         "Log (arrows or space to scroll, q to go back)",
     )

@@ -30,12 +30,14 @@ class Table(Protocol):
     prompter: Prompter
     names: Sequence[str]
     takebacks: bool
+    undo: bool
     on_takeback: Callable[[], object] | None
 
 
 UNDO_TITLE = "Undo my last decision"
 REDO_TITLE = "Redo"
 TAKE_BACKS_OFF = "this game was set up without take-backs"
+NO_UNDO = "a move made across the network has been seen by the other side"
 
 
 UNDO = _TableEntry("undo")
@@ -56,6 +58,8 @@ class UndoOffer:
 def undo_offer(table: Table, player: int) -> UndoOffer:
     """What Undo offers ``player``, worked out once (it replays the few actions since their decision)."""
     match = table.match
+    if not table.undo:
+        return UndoOffer(None, NO_UNDO)
     free = match.undo_offer(player)
     if isinstance(free, int):
         return UndoOffer(free)

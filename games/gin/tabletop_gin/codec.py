@@ -15,7 +15,7 @@ from tabletop.playing_cards import CardError
 from tabletop_gin.melds import mask_of, parse
 from tabletop_gin.options import Rules
 from tabletop_gin.rules import GinState
-from tabletop_gin.view import PHASES, HandResult
+from tabletop_gin.view import PHASES, GinView, HandResult
 
 
 def state_from_json(data: Any) -> GinState:
@@ -28,6 +28,14 @@ def state_from_json(data: Any) -> GinState:
     if problems:
         raise InvalidStateError("; ".join(problems))
     return state
+
+
+def view_from_json(data: Any) -> GinView:
+    """The view ``data`` describes (:meth:`GinView.to_json`); InvalidStateError saying what is wrong."""
+    try:
+        return _read_view(data)
+    except (KeyError, TypeError, ValueError, CardError, AttributeError) as error:
+        raise InvalidStateError(f"not a view of a Gin Rummy position: {error}") from None
 
 
 def _int(value: Any) -> int:
@@ -72,14 +80,52 @@ def _pair(values: Any) -> list[int]:
     return [_int(v) for v in values]
 
 
+def _rules(r: dict[str, Any]) -> Rules:
+    return Rules(_int(r["knock"]), _bool(r["oklahoma"]), _int(r["target"]), str(r["tie"]), _bool(r["openspiel"]))
+
+
+def _phase(value: Any) -> str:
+    if value not in PHASES:
+        raise ValueError(f"no phase {value!r}")
+    return str(value)
+
+
+def _read_view(data: dict[str, Any]) -> GinView:
+    hands = [None if h is None else _mask(h) for h in data["hands"]]
+    counts, scores, boxes = _pair(data["counts"]), _pair(data["scores"]), _pair(data["boxes"])
+    known, declined = [_mask(k) for k in data["known"]], [_mask(k) for k in data["declined"]]
+    melds = [tuple(_mask(m) for m in ms) for ms in data["melds"]]
+    if len(hands) != 2 or len(known) != 2 or len(declined) != 2 or len(melds) != 2:
+        raise ValueError("two seats' hands, known cards and melds")
+    return GinView(
+        player=_int(data["player"]),
+        phase=_phase(data["phase"]),
+        to_act=_int(data["to_act"]),
+        dealer=_seat(data["dealer"]) or 0,
+        hands=(hands[0], hands[1]),
+        counts=(counts[0], counts[1]),
+        known=(known[0], known[1]),
+        declined=(declined[0], declined[1]),
+        pile=tuple(_card(c) for c in data["pile"]),
+        stock=_int(data["stock"]),
+        knock_card=_int(data["knock_card"]),
+        taken=_optional_card(data["taken"]),
+        passes=_int(data["passes"]),
+        knocker=_seat(data["knocker"]),
+        melds=(melds[0], melds[1]),
+        layoffs=tuple(_card(c) for c in data["layoffs"]),
+        scores=(scores[0], scores[1]),
+        boxes=(boxes[0], boxes[1]),
+        hand_number=_int(data["hand_number"]),
+        last=_result(data["last"]),
+        rules=_rules(data["rules"]),
+    )
+
+
 def _read(data: dict[str, Any]) -> GinState:
-    r = data["rules"]
-    rules = Rules(_int(r["knock"]), _bool(r["oklahoma"]), _int(r["target"]), str(r["tie"]), _bool(r["openspiel"]))
+    rules = _rules(data["rules"])
     state = GinState(rules)
-    phase = data["phase"]
-    if phase not in PHASES:
-        raise ValueError(f"no phase {phase!r}")
-    state.phase = phase
+    state.phase = _phase(data["phase"])
     state.player = _seat(data["player"]) or 0
     state.dealer = _seat(data["dealer"]) or 0
     state.hands = [_mask(h) for h in data["hands"]][:2]

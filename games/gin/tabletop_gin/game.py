@@ -61,6 +61,12 @@ class GinGame(Game["GinAction"]):
 
         return state_from_json(data)
 
+    def view_from_json(self, data: Any) -> GinView:
+        """Read a seat's view written by ``view.to_json()``."""
+        from tabletop_gin.codec import view_from_json
+
+        return view_from_json(data)
+
     def ui(self) -> GameUI[GinAction, GinView, GinView]:
         """The hand with its melds marked, the table and the action menu (:mod:`tabletop_gin.ui`)."""
         from tabletop_gin.ui import GinUI

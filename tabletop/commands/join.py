@@ -1,0 +1,71 @@
+"""``tabletop join HOST:PORT CODE``: take a seat at a game hosted on another terminal (``tabletop host``)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the host's address and the join code."""
+    parser.add_argument("address", metavar="HOST:PORT", help="where the game is hosted, as the host printed it")
+    parser.add_argument("code", nargs="?", help="the join code the host printed (asked for when not given)")
+    parser.add_argument(
+        "--agent",
+        metavar="LEVEL",
+        help="let a computer level play the seat (no terminal needed): for trying a host out",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Join the game at ``args.address``; return the exit status."""
+    from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, UsageError, make_console, open_store
+    from tabletop.commands.session import interactive_console
+    from tabletop.net.client import Connection, JoinError, parse_address
+    from tabletop.net.join import JoinFailed, keep_record, play_with_agent, welcome
+    from tabletop.net.wire import PORT
+    from tabletop.registry import Registry
+
+    try:
+        address, port = parse_address(args.address, PORT)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    console = make_console() if args.agent else interactive_console("tabletop join")
+    if console is None:
+        return EXIT_USAGE
+    code = args.code
+    if code is None:
+        if args.agent:
+            raise UsageError("give the join code after the address")
+        from tabletop.ui.plain import make_prompter
+
+        code = make_prompter().text("Join code (as the host printed it):")
+    store = open_store(args.data_dir, console, write=True)
+    registry = Registry.discover()
+    connection = Connection(address, port, code)
+    try:
+        connection.open()
+        seen = welcome(connection, registry)
+        if args.agent:
+            levels = seen.game.agents()
+            if args.agent not in levels:
+                raise JoinFailed(f"{seen.game.info.name} has no level {args.agent!r} ({', '.join(levels)})")
+            record = play_with_agent(connection, seen, levels[args.agent](), console)
+        else:
+            from tabletop.net.table import play_joined
+            from tabletop.ui.plain import make_prompter
+
+            record = play_joined(connection, seen, console, make_prompter())
+    except (JoinError, JoinFailed) as exc:
+        console.print(str(exc), markup=False)
+        return EXIT_FAILURE
+    finally:
+        connection.close()
+    ended = keep_record(record, registry, store)
+    if ended.row_id is None:
+        console.print(f"The game is over, but it is not kept here: {ended.why}.", markup=False)
+        return EXIT_FAILURE
+    console.print(
+        f"{ended.result} Kept here as game {ended.row_id}: `tabletop replay {ended.row_id}` shows it.",
+        markup=False,
+    )
+    return 0

@@ -1,0 +1,143 @@
+"""What no well-behaved client sends: the host refuses it, closes only that connection, and keeps serving the game.
+
+A hand-made client speaks the wire protocol byte by byte; at the end two ordinary clients play the game out,
+so the host is seen still serving after all of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletop.net.wire import CLIENT_LIMIT, LENGTH_BYTES, frame
+from tests.net.hosting import Hosted, RawClient, finished, history, host, join, next_turn
+
+FLOOD = 1000
+"""Malformed messages sent, each on a connection of its own."""
+
+
+def _malformed(i: int) -> bytes:
+    """The ``i``-th of a few kinds of rubbish: not JSON, not an object, of no known type, of a wrong field, too
+    large, or a move before any hello."""
+    kinds = [
+        b"\x00\x00\x00\x05hello",
+        frame({"type": "hello"}),
+        b"\x00\x00\x00\x02[]",
+        frame({"type": "teleport", "to": "the castle"}),
+        frame({"type": "hello", "version": "1", "code": 7}),
+        (CLIENT_LIMIT + 1).to_bytes(LENGTH_BYTES, "big") + b"x" * 64,
+        frame({"type": "move", "move": "W3", "at": 0}),
+        b"\xff\xff\xff\xff",
+    ]
+    return kinds[i % len(kinds)]
+
+
+def _flood(hosted: Hosted) -> list[str]:
+    """Send :data:`FLOOD` malformed messages; the reasons the host gave as it closed each connection."""
+    reasons = []
+    for i in range(FLOOD):
+        client = RawClient(hosted.address, hosted.port)
+        client.send_bytes(_malformed(i))
+        answer = client.receive()
+        if answer is not None:
+            reasons.append(answer["reason"])
+        assert client.receive() is None, "the connection was left open"
+        client.close()
+    return reasons
+
+
+def test_the_host_refuses_rubbish_illegal_moves_and_moves_out_of_turn_and_plays_on(tmp_path: Path) -> None:
+    hosted = host(tmp_path / "host", "host", "muster")
+    try:
+        reasons = _flood(hosted)
+        assert len(reasons) == FLOOD  # each told why, in a sentence
+        assert any("not JSON" in r for r in reasons) and any("over the limit" in r for r in reasons)
+        assert any("says hello first" in r for r in reasons) and any("no message of type" in r for r in reasons)
+
+        # Two players seated by hand; the game begins once both are there.
+        first = RawClient(hosted.address, hosted.port)
+        first.hello(hosted.code)
+        second = RawClient(hosted.address, hosted.port)
+        second.hello(hosted.code)
+        assert first.receive_type(["welcome"])["seat"] != second.receive_type(["welcome"])["seat"]
+        mover, moving = next_turn([first, second])
+        waiter = second if mover is first else first
+
+        waiter.send({"type": "move", "move": moving["legal"][0], "at": moving["at"]})
+        assert waiter.receive_type(["refused"])["reason"] == "It is not your turn."
+        mover.send({"type": "move", "move": "castle the moon", "at": moving["at"]})
+        assert "is not one of your legal moves" in mover.receive_type(["refused"])["reason"]
+        mover.send({"type": "move", "move": moving["legal"][0], "at": moving["at"] - 1})
+        assert "earlier position" in mover.receive_type(["refused"])["reason"]
+        mover.send_bytes(b"\x00\x00\x00\x03{x}")  # rubbish from a seated player closes its connection only
+        assert "not JSON" in mover.receive_type(["error"])["reason"]
+        mover.close()
+        waiter.close()
+
+        players = [join(tmp_path / f"player{i}", hosted, "easy") for i in range(2)]
+        for player in players:
+            status, output = finished(player)
+            assert status == 0, output
+        hosted.read_until("The game is over")
+    finally:
+        hosted.stop()
+    (record,) = history(tmp_path / "host")
+    assert record.is_finished
+
+
+def test_a_dropped_player_is_waited_for_and_takes_the_seat_again_with_the_same_code(tmp_path: Path) -> None:
+    hosted = host(tmp_path / "host", "host", "muster")
+    try:
+        gone = RawClient(hosted.address, hosted.port)  # a client killed mid-game: its socket simply ends
+        gone.hello(hosted.code)
+        seat = gone.receive_type(["welcome"])["seat"]
+        other = join(tmp_path / "other", hosted, "easy")
+        for _ in range(3):  # a few moves of its own before it goes
+            _, update = next_turn([gone])
+            gone.send({"type": "move", "move": update["legal"][-1], "at": update["at"]})
+        gone.close()
+        hosted.read_until(f"Waiting for {('North', 'South')[seat]} to come back")
+        back = join(tmp_path / "back", hosted, "easy")
+        for player in (back, other):
+            status, output = finished(player)
+            assert status == 0, output
+        hosted.read_until("The game is over")
+    finally:
+        hosted.stop()
+    (record,) = history(tmp_path / "host")
+    assert record.is_finished
+    (kept,) = history(tmp_path / "back")
+    assert kept.history == record.history
+
+
+def test_a_killed_host_is_hosted_again_and_the_players_finish_the_game(tmp_path: Path) -> None:
+    hosted = host(tmp_path / "host", "host", "muster")
+    played: list[str] = []
+    try:
+        clients = []
+        for _ in range(2):
+            client = RawClient(hosted.address, hosted.port)
+            client.hello(hosted.code)
+            client.receive_type(["welcome"])
+            clients.append(client)
+        while len(played) < 6:  # six moves between them, then the host is killed
+            client, update = next_turn(clients)
+            client.send({"type": "move", "move": update["legal"][0], "at": update["at"]})
+            played.append(update["legal"][0])
+        hosted.stop()  # SIGKILL
+        for client in clients:
+            client.close()
+    finally:
+        hosted.stop()
+    (unfinished,) = history(tmp_path / "host")
+    assert not unfinished.is_finished and len(unfinished.history) > len(played)
+    again = host(tmp_path / "host", "resume", str(unfinished.id), "--host")
+    try:
+        players = [join(tmp_path / f"player{i}", again, "easy") for i in range(2)]
+        for player in players:
+            status, output = finished(player)
+            assert status == 0, output
+        again.read_until("The game is over")
+    finally:
+        again.stop()
+    (record,) = history(tmp_path / "host")
+    assert record.is_finished and record.history[: len(unfinished.history)] == unfinished.history
