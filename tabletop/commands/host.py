@@ -169,6 +169,10 @@ def run_hosted(
     try:
         recorder = record(match)
         send_record(host, recorder)
+        if prompter is not None:
+            from tabletop.ui.terminal import clear_screen
+
+            clear_screen(console)
         console.print(
             f"Hosting {match.game.info.name} (game {recorder.row_id} in this computer's History). "
             f"{'The other players join' if len(remote) > 1 else 'The other player joins'} with:\n\n"

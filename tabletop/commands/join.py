@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tabletop.store.db import Store
+    from tabletop.ui.base import Prompter
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,46 +25,68 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Join the game at ``args.address``; return the exit status."""
-    from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, UsageError, make_console, open_store
+    from tabletop.commands.common import EXIT_USAGE, UsageError, make_console, open_store
     from tabletop.commands.session import interactive_console
-    from tabletop.net.client import Connection, JoinError, parse_address
-    from tabletop.net.join import JoinFailed, keep_record, play_with_agent, welcome
+    from tabletop.net.client import parse_address
     from tabletop.net.wire import PORT
-    from tabletop.registry import Registry
 
     try:
-        address, port = parse_address(args.address, PORT)
+        parse_address(args.address, PORT)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     console = make_console() if args.agent else interactive_console("tabletop join")
     if console is None:
         return EXIT_USAGE
-    code = args.code
-    if code is None:
-        if args.agent:
-            raise UsageError("give the join code after the address")
+    prompter = None
+    if not args.agent:
         from tabletop.ui.plain import make_prompter
 
-        code = make_prompter().text("Join code (as the host printed it):")
+        prompter = make_prompter()
+    code = args.code
+    if code is None:
+        if prompter is None:
+            raise UsageError("give the join code after the address")
+        code = prompter.text("Join code (as the host printed it):")
     store = open_store(args.data_dir, console, write=True)
+    return join_game(args.address, code, store, console, prompter, agent=args.agent)
+
+
+def join_game(
+    address: str, code: str, store: Store, console: Console, prompter: Prompter | None, *, agent: str | None = None
+) -> int:
+    """Join the game hosted at ``address`` with ``code``, play it at this terminal (``prompter``) or by a computer
+    ``agent``, and keep it in this computer's History when it ends; the exit status."""
+    from tabletop.commands.common import EXIT_FAILURE
+    from tabletop.net.client import Connection, JoinError, parse_address
+    from tabletop.net.join import JoinFailed, keep_record, play_with_agent, welcome
+    from tabletop.net.table import LeftJoinedGame, play_joined
+    from tabletop.net.wire import PORT
+    from tabletop.registry import Registry
+
+    try:
+        host, port = parse_address(address, PORT)
+    except ValueError as exc:
+        console.print(str(exc), markup=False)
+        return EXIT_FAILURE
     registry = Registry.discover()
-    connection = Connection(address, port, code)
+    connection = Connection(host, port, code)
     try:
         connection.open()
         seen = welcome(connection, registry)
-        if args.agent:
+        if agent is not None:
             levels = seen.game.agents()
-            if args.agent not in levels:
-                raise JoinFailed(f"{seen.game.info.name} has no level {args.agent!r} ({', '.join(levels)})")
-            record = play_with_agent(connection, seen, levels[args.agent](), console)
+            if agent not in levels:
+                raise JoinFailed(f"{seen.game.info.name} has no level {agent!r} ({', '.join(levels)})")
+            record = play_with_agent(connection, seen, levels[agent](), console)
         else:
-            from tabletop.net.table import play_joined
-            from tabletop.ui.plain import make_prompter
-
-            record = play_joined(connection, seen, console, make_prompter())
+            assert prompter is not None, "a person plays at a terminal"
+            record = play_joined(connection, seen, console, prompter)
     except (JoinError, JoinFailed) as exc:
         console.print(str(exc), markup=False)
         return EXIT_FAILURE
+    except LeftJoinedGame:
+        console.print(f"You left the game; your seat waits for you: `tabletop join {address} {code}`.", markup=False)
+        return 0
     finally:
         connection.close()
     ended = keep_record(record, registry, store)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from tabletop import __version__
+from tabletop.commands.network import NETWORK_TITLE, network_menu
 from tabletop.commands.setup import Setup
 from tabletop.commands.setup_screen import BACK_KEY, SetupScreen
 from tabletop.game import Game
@@ -100,6 +101,8 @@ class Menu:
                 self._show_stats()
             elif kind == "history":
                 self._history()
+            elif kind == "network":
+                network_menu(self.console, self.prompter, self.games, self.data_dir)
 
     def _draw_title(self) -> None:
         from tabletop.ui.terminal import clear_screen, size_warning
@@ -125,6 +128,8 @@ class Menu:
         if not choices:
             choices.append(Choice("No games are installed", None, "see `tabletop list`"))
         choices[:0] = self._continue_choices()
+        if any(game.info.players > 1 for game in self.games):
+            choices.append(Choice(NETWORK_TITLE, ("network", None)))
         if self.store is not None:
             choices.append(Choice("History and replays", ("history", None)))
             choices.append(Choice("Statistics", ("stats", None)))

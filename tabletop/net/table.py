@@ -104,7 +104,7 @@ class JoinedTable:
             self.connection.requeue(message)
         if self.seen.view is None:
             return next_message(self.connection)
-        self._draw()
+        self._draw(status=False)
         with self.console.status(self.seen.status(), spinner="dots") as spinner:
             while True:
                 message = self.connection.next(POLL_SECONDS)
@@ -120,8 +120,10 @@ class JoinedTable:
     def _board(self) -> RenderableType:
         return self.ui.render(self.seen.view, self.seen.log(LOG_EVENTS))
 
-    def _draw(self, overflow: int = 0, notice: str | None = None) -> int:
-        said = " ".join(part for part in (notice or self.notice, self.seen.status()) if part)
+    def _draw(self, overflow: int = 0, notice: str | None = None, *, status: bool = True) -> int:
+        """The board, the notice and (unless a spinner says it) whose turn it is and who is connected."""
+        parts = (notice or self.notice, self.seen.status() if status else None)
+        said = " ".join(part for part in parts if part)
         return draw_board(self.console, self._board(), said, overflow, scrollback=True)
 
     def _ask(self) -> Any:

@@ -1,0 +1,58 @@
+"""Two people, two terminals: ``tabletop host muster`` in one pseudo-terminal, ``tabletop join`` in another, a
+whole game played through the two tables by keys, each seeing its own hand and the other's moves as they come."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.cli.pty_helpers import ENTER, POINTER, spawn
+from tests.net.hosting import JOIN_LINE, history
+
+pytestmark = pytest.mark.pty
+
+GAME_SECONDS = 300.0
+"""A whole game by keys, on a busy machine."""
+REVIEW = "Review your decisions"
+CONFIRM = r"\(y/N\)"
+OVER = "Kept here as game"
+
+
+def _play_on(child: pexpect.spawn, done: str) -> bool:
+    """Answer the prompt ``child`` shows, if any (the highlighted entry; yes to a question, no to the review after
+    the game); whether ``done`` was said."""
+    found = child.expect([POINTER, REVIEW, CONFIRM, done, pexpect.TIMEOUT, pexpect.EOF], timeout=0.1)
+    if found == 0:
+        child.send(ENTER)
+    elif found == 1:
+        child.send("n")  # the review after the game is another test's
+    elif found == 2:
+        child.send("y")
+    return found in (3, 5)
+
+
+def test_a_whole_muster_game_between_two_terminals(tmp_path: Path) -> None:
+    hosting = spawn(["host", "muster", "--port", "0"], data_dir=tmp_path / "host")
+    hosting.expect(JOIN_LINE)
+    address, port, code = hosting.match.group(1), hosting.match.group(2), hosting.match.group(3)
+    hosting.expect("Waiting for South to join")
+    joining = spawn(["join", f"{address}:{port}", code.lower()], data_dir=tmp_path / "guest")
+    joining.expect("North's hand")  # the other hand face down, drawn by the game's own board
+    joining.expect("Your hand")
+    hosting.expect("South's hand")
+    hosting.expect("Your hand")
+    deadline = time.monotonic() + GAME_SECONDS
+    guest_done = host_done = False
+    while not (guest_done and host_done):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        guest_done = guest_done or _play_on(joining, OVER)
+        host_done = host_done or _play_on(hosting, "Press any key to go on")
+    joining.expect(pexpect.EOF)
+    hosting.send(ENTER)
+    hosting.expect(pexpect.EOF)
+    (hosted,) = history(tmp_path / "host")
+    (joined,) = history(tmp_path / "guest")
+    assert hosted.is_finished and joined.history == hosted.history and joined.result == hosted.result
