@@ -11,7 +11,10 @@ from tabletop.state import A
 from tabletop.views import V, View
 
 HUMAN = "human"
-"""The seat spec of a person, where every other seat names a computer level."""
+"""The seat spec of a person at this terminal, where every other seat names a computer level (or :data:`REMOTE`)."""
+REMOTE = "remote"
+"""The seat spec of a person at another terminal, in a game played across the network: a person, but not the
+one whose records these are (nor graded, nor counted in their statistics)."""
 
 
 class Agent(abc.ABC, Generic[A, V]):

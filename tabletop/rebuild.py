@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletop.agents import HUMAN
+from tabletop.agents import HUMAN, REMOTE
 from tabletop.store.records import GameRecord, RecordError, read_record_data, record_fields
 from tabletop.text import printable
 
@@ -86,7 +86,7 @@ def check_record(record: GameRecord, game: Game[Any]) -> Match[Any]:
         raise RecordError(f"seats: {game.info.name} has {players} seat(s), the record has {len(record.seats)}")
     levels = set(game.agents())
     for i, spec in enumerate(record.seats, 1):
-        if spec != HUMAN and spec not in levels:
+        if spec not in (HUMAN, REMOTE) and spec not in levels:
             raise RecordError(
                 f"seats: seat {i} is {spec!r}, neither 'human' nor a level of {game.info.name} ({', '.join(levels)})"
             )
@@ -177,7 +177,7 @@ def make_agents(record: GameRecord, game: Game[Any]) -> list[Agent[Any, Any] | N
     factories = game.agents()
     agents: list[Agent[Any, Any] | None] = []
     for i, spec in enumerate(record.seats, 1):
-        if spec == HUMAN:
+        if spec in (HUMAN, REMOTE):  # a person elsewhere plays at this keyboard when continued here
             agents.append(None)
         elif spec in factories:
             agents.append(factories[spec]())

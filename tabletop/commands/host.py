@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.commands.common import EXIT_USAGE, UsageError, make_console, open_store
     from tabletop.commands.play import setup_from
     from tabletop.commands.session import interactive_console, load_game
-    from tabletop.net.hosting import Hosting, remote_seats
+    from tabletop.net.hosting import Hosting, recorded_seats, remote_seats
     from tabletop.options import PLAYERS_OPTION
     from tabletop.store import start_recording
 
@@ -107,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
 
         prompter = make_prompter()
     names = setup.seat_names()
+    seats = recorded_seats(setup.seats, remote)
     return run_hosted(
         setup.make_match(),
         names,
@@ -114,21 +115,22 @@ def run(args: argparse.Namespace) -> int:
         hosting,
         console,
         prompter,
-        lambda match: start_recording(store, match, setup.seats, names, takebacks_allowed=False),
+        lambda match: start_recording(store, match, seats, names, takebacks_allowed=False),
     )
 
 
 def host_again(record: GameRecord, store: Store, console: Console, args: argparse.Namespace) -> int:
     """``tabletop resume ID --host``: host an unfinished game again, its people's seats but the first (every
     one with ``--serve-only``) played from other terminals; the exit status."""
-    from tabletop.agents import HUMAN
+    from tabletop.agents import HUMAN, REMOTE
     from tabletop.commands.common import EXIT_FAILURE, UsageError
-    from tabletop.net.hosting import Hosting, remote_seats
+    from tabletop.net.hosting import Hosting
     from tabletop.rebuild import load_match
     from tabletop.registry import Registry
     from tabletop.store import RecordError, attach
 
-    remote = remote_seats([i for i, spec in enumerate(record.seats) if spec == HUMAN], args.serve_only)
+    here = [i for i, spec in enumerate(record.seats) if spec == HUMAN]
+    remote = [i for i, spec in enumerate(record.seats) if spec == REMOTE or (args.serve_only and spec == HUMAN)]
     if not remote:
         raise UsageError(f"game {record.id} has no seat for a person at another terminal: resume it without --host")
     try:
@@ -137,7 +139,7 @@ def host_again(record: GameRecord, store: Store, console: Console, args: argpars
         console.print(f"This game cannot be continued: {exc}", markup=False)
         return EXIT_FAILURE
     prompter = None
-    if not args.serve_only:
+    if here and not args.serve_only:
         from tabletop.ui.plain import make_prompter
 
         prompter = make_prompter()

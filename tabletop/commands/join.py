@@ -89,7 +89,7 @@ def join_game(
         return 0
     finally:
         connection.close()
-    ended = keep_record(record, registry, store)
+    ended = keep_record(record, seen.seat, registry, store)
     if ended.row_id is None:
         console.print(f"The game is over, but it is not kept here: {ended.why}.", markup=False)
         return EXIT_FAILURE

@@ -42,7 +42,7 @@ def _host(game: Game[Any], console: Console, prompter: Prompter, data_dir: str |
     from tabletop.commands.common import CommandFailure, open_store
     from tabletop.commands.host import run_hosted
     from tabletop.commands.setup import Setup
-    from tabletop.net.hosting import Hosting
+    from tabletop.net.hosting import Hosting, recorded_seats
     from tabletop.net.wire import PORT
     from tabletop.options import PLAYERS_OPTION
     from tabletop.store import start_recording
@@ -56,16 +56,18 @@ def _host(game: Game[Any], console: Console, prompter: Prompter, data_dir: str |
         setup.check()
         store = open_store(data_dir, console, write=True)
         names = setup.seat_names()
+        remote = list(range(1, len(setup.seats)))
+        seats = recorded_seats(setup.seats, remote)
         for port in (PORT, 0):  # the usual port, else any free one (the join line names it)
             try:
                 run_hosted(
                     setup.make_match(),
                     names,
-                    list(range(1, len(setup.seats))),
+                    remote,
                     Hosting(port),
                     console,
                     prompter,
-                    lambda match: start_recording(store, match, setup.seats, names, takebacks_allowed=False),
+                    lambda match: start_recording(store, match, seats, names, takebacks_allowed=False),
                 )
                 return
             except CommandFailure as exc:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop.agents import REMOTE
 from tabletop.net.codes import new_code, shown
 from tabletop.net.remote import RemoteSeat
 from tabletop.net.server import LOOPBACK, Host
@@ -43,6 +44,15 @@ def remote_seats(people: Sequence[int], serve_only: bool) -> list[int]:
     """The seats played from other terminals: every person's but the first (the host's own), or every one when
     the host only serves."""
     return list(people) if serve_only else list(people[1:])
+
+
+def recorded_seats(seats: Sequence[str], remote: Sequence[int]) -> list[str]:
+    """The seats as the host's record has them: each played from another terminal is :data:`REMOTE`'s.
+
+    >>> recorded_seats(["human", "human", "easy"], [1])
+    ['human', 'remote', 'easy']
+    """
+    return [REMOTE if seat in remote else spec for seat, spec in enumerate(seats)]
 
 
 def open_host(match: Match[Any], remote: Sequence[int], names: Sequence[str], hosting: Hosting) -> Host:

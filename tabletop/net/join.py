@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop.agents import HUMAN, REMOTE
 from tabletop.net.client import LOST, Connection
 from tabletop.net.seen import HostDataError, Seen
 
@@ -88,8 +89,16 @@ def _take_update(seen: Seen, message: dict[str, Any]) -> None:
         raise JoinFailed(f"The game cannot go on here: {exc}.") from None
 
 
-def keep_record(data: dict[str, Any], registry: Registry, store: Store) -> Ended:
-    """Check the finished game's record as a record file is checked, and keep it in this computer's History."""
+def _seat_here(spec: str, mine: bool) -> str:
+    """A seat of the host's record as this computer keeps it: its own person's, another person's, a computer's."""
+    if mine:
+        return HUMAN
+    return REMOTE if spec in (HUMAN, REMOTE) else spec
+
+
+def keep_record(data: dict[str, Any], seat: int, registry: Registry, store: Store) -> Ended:
+    """Check the finished game's record as a record file is checked, and keep it in this computer's History as
+    played from ``seat``: that seat the person's here, every other person's :data:`REMOTE`."""
     from tabletop.rebuild import record_from_json
     from tabletop.store import RecordError, StoreError
 
@@ -100,8 +109,11 @@ def keep_record(data: dict[str, Any], registry: Registry, store: Store) -> Ended
     from tabletop.rebuild import check_record
 
     match = check_record(record, registry.get(record.game_id))
+    if not 0 <= seat < len(record.seats):
+        return Ended("", None, "the host's record has no seat for this player")
+    seats = [_seat_here(spec, i == seat) for i, spec in enumerate(record.seats)]
     try:
-        row_id = store.begin(match, record.seats, record.names, takebacks_allowed=record.takebacks_allowed)
+        row_id = store.begin(match, seats, record.names, takebacks_allowed=record.takebacks_allowed)
         store.finish(row_id, match)
     except StoreError as exc:
         return Ended(match.state.outcome_text(), None, str(exc))

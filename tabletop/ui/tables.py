@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tabletop.agents import HUMAN
+from tabletop.agents import HUMAN, REMOTE
 from tabletop.store.records import GameRecord
 from tabletop.store.rows import DamagedGame
 from tabletop.text import one_line
@@ -114,6 +114,8 @@ def _seat_text(spec: str, name: str) -> str:
     """A seat's name, with its computer level unless the name already says it ("Computer (Hard)")."""
     if spec == HUMAN or f"({spec.lower()})" in name.lower():
         return name
+    if spec == REMOTE:
+        return f"{name} (network)"
     return f"{name} ({one_line(spec)})"
 
 

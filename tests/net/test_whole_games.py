@@ -22,6 +22,7 @@ def test_a_whole_game_between_two_clients(tmp_path: Path, game: str, levels: tup
     kept = history(tmp_path / "host")
     assert len(kept) == 1 and kept[0].is_finished
     record = kept[0]
+    assert record.seats == ["remote", "remote"]  # the host only served: neither seat was its person's
     for i, (status, output) in enumerate(ended):
         assert status == 0, output
         assert "Joined" in output and f"{record.result} Kept here as game 1" in output.replace("\n", " ")
@@ -32,6 +33,7 @@ def test_a_whole_game_between_two_clients(tmp_path: Path, game: str, levels: tup
             record.seed,
             record.result,
         )
+        assert theirs.seats[theirs.viewer] == "human" and theirs.seats.count("remote") == 1  # the other: elsewhere
 
 
 def test_a_wrong_code_and_another_version_are_refused_in_plain_words(tmp_path: Path) -> None:
