@@ -24,6 +24,7 @@ from tabletop.rng import derive_seed, make_rng
 from tabletop.testing import state_checks as sc
 from tabletop.testing.hash_seed import check_other_process
 from tabletop.testing.util import action_list, describe_differences, fail, snapshot
+from tabletop.testing.wire_checks import check_wire
 
 DEFAULT_PLAYOUTS = 20
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]*")
@@ -290,6 +291,9 @@ def _run_playout(
         report.deep_positions += 1
         end = None if step == middle else step + knobs.follow
         _deep_checks(game, state, playout.actions[step:end], step, where, report, seen, check_rng, knobs)
+    for step in steps:  # once each position is sound: whether it reads back as a player across the network reads it
+        with where.checking("check_wire", step):
+            check_wire(game, playout.states[step], options, players)
     with where.checking("check_replay", lambda: len(playout.actions)):
         check_replay(game, playout)
     return playout.history

@@ -221,6 +221,21 @@ def view_not_json(rules: Any) -> Any:
     return broken(rules, "ViewNotJson", view=view)
 
 
+def unreadable_view(rules: Any) -> Any:
+    """A view that writes its hand as one text, and reads back a dataclass of whole numbers: a player across
+    the network could not read what it is sent."""
+
+    class TextView(rules.HighCardView):  # type: ignore[misc]
+        def to_json(self) -> JSON:
+            return {**super().to_json(), "hand": " ".join(map(str, self.hand))}
+
+    def view(self: Any, player: int) -> Any:
+        base = rules.HighCardState.view(self, player)
+        return TextView(**{k: getattr(base, k) for k in base.__dataclass_fields__})
+
+    return broken(rules, "UnreadableView", view=view)
+
+
 def loses_cards(rules: Any) -> Any:
     def apply(self: Any, action: Any) -> None:
         rules.HighCardState.apply(self, action)
@@ -249,6 +264,7 @@ CASES = [
     (telling_describe, "check_describe", "tells player"),
     (telling_facts, "check_describe", "event_facts() tells player"),
     (view_not_json, "check_views", "not JSON"),
+    (unreadable_view, "check_wire", "view_from_json"),
     (loses_cards, "check_invariants", "breaks the game's invariants"),
 ]
 
