@@ -42,6 +42,12 @@ def add_hosting_arguments(parser: argparse.ArgumentParser) -> None:
         "across the Internet, play through an SSH tunnel instead)",
     )
     parser.add_argument(
+        "--tls",
+        nargs=2,
+        metavar=("CERT", "KEY"),
+        help="encrypt the traffic with this certificate and its key (PEM files); players join with --tls CERT",
+    )
+    parser.add_argument(
         "--serve-only",
         action="store_true",
         help="only serve the game: every person's seat is played from another terminal",
@@ -55,6 +61,23 @@ def host_parser(game: Game[Any]) -> argparse.ArgumentParser:
     parser = game_parser(game, hosted=True)
     add_hosting_arguments(parser)
     return parser
+
+
+def _tls(files: list[str] | None) -> tuple[str, str] | None:
+    """The certificate and key ``--tls`` names, checked readable (UsageError saying what is wrong)."""
+    if files is None:
+        return None
+    from tabletop.commands.common import UsageError
+    from tabletop.net.hosting import server_context
+
+    certificate, key = files
+    try:
+        server_context(certificate, key)
+    except (OSError, ValueError) as exc:
+        raise UsageError(
+            f"--tls: cannot use {certificate} and {key}: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
+    return certificate, key
 
 
 def _port(text: str) -> int:
@@ -96,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     remote = remote_seats([i for i, spec in enumerate(setup.seats) if spec == HUMAN], parsed.serve_only)
     if not remote:
         raise UsageError("every other seat is a computer's: give --opponent human, so that a person joins")
-    hosting = Hosting(parsed.port, parsed.public, parsed.serve_only)
+    hosting = Hosting(parsed.port, parsed.public, parsed.serve_only, _tls(parsed.tls))
     console = make_console() if parsed.serve_only else interactive_console(f"tabletop host {game.info.id}")
     if console is None:
         return EXIT_USAGE
@@ -145,7 +168,7 @@ def host_again(record: GameRecord, store: Store, console: Console, args: argpars
         prompter = make_prompter()
     assert record.id is not None, "a record from the database has an id"
     row_id = record.id
-    hosting = Hosting(args.port, args.public, args.serve_only)
+    hosting = Hosting(args.port, args.public, args.serve_only, _tls(args.tls))
     return run_hosted(match, record.names, remote, hosting, console, prompter, lambda m: attach(store, row_id, m))
 
 
@@ -177,10 +200,10 @@ def run_hosted(
             clear_screen(console)
         console.print(
             f"Hosting {match.game.info.name} (game {recorder.row_id} in this computer's History). "
-            f"{'The other players join' if len(remote) > 1 else 'The other player joins'} with:\n\n"
-            f"  {join_line(host)}\n",
+            f"{'The other players join' if len(remote) > 1 else 'The other player joins'} with:\n",
             markup=False,
         )
+        console.print(f"  {join_line(host)}\n", markup=False, soft_wrap=True)  # one line, to copy whole
         wait_for_players(host, console)
         if prompter is None:
             serve(match, host, console)

@@ -6,6 +6,8 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import ssl
+
     from rich.console import Console
 
     from tabletop.store.db import Store
@@ -16,6 +18,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the host's address and the join code."""
     parser.add_argument("address", metavar="HOST:PORT", help="where the game is hosted, as the host printed it")
     parser.add_argument("code", nargs="?", help="the join code the host printed (asked for when not given)")
+    parser.add_argument(
+        "--tls",
+        metavar="CERT",
+        help="the host encrypts the traffic: trust it by this certificate (the file its join line names)",
+    )
     parser.add_argument(
         "--agent",
         metavar="LEVEL",
@@ -47,12 +54,27 @@ def run(args: argparse.Namespace) -> int:
         if prompter is None:
             raise UsageError("give the join code after the address")
         code = prompter.text("Join code (as the host printed it):")
+    tls = None
+    if args.tls is not None:
+        from tabletop.net.hosting import client_context
+
+        try:
+            tls = client_context(args.tls)
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"--tls: cannot use {args.tls}: {getattr(exc, 'strerror', None) or exc}") from None
     store = open_store(args.data_dir, console, write=True)
-    return join_game(args.address, code, store, console, prompter, agent=args.agent)
+    return join_game(args.address, code, store, console, prompter, agent=args.agent, tls=tls)
 
 
 def join_game(
-    address: str, code: str, store: Store, console: Console, prompter: Prompter | None, *, agent: str | None = None
+    address: str,
+    code: str,
+    store: Store,
+    console: Console,
+    prompter: Prompter | None,
+    *,
+    agent: str | None = None,
+    tls: ssl.SSLContext | None = None,
 ) -> int:
     """Join the game hosted at ``address`` with ``code``, play it at this terminal (``prompter``) or by a computer
     ``agent``, and keep it in this computer's History when it ends; the exit status."""
@@ -69,7 +91,7 @@ def join_game(
         console.print(str(exc), markup=False)
         return EXIT_FAILURE
     registry = Registry.discover()
-    connection = Connection(host, port, code)
+    connection = Connection(host, port, code, tls=tls)
     try:
         connection.open()
         seen = welcome(connection, registry)

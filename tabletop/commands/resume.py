@@ -35,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
     from tabletop.commands.session import continue_record, interactive_console
     from tabletop.net.wire import PORT
 
-    if not args.host and (args.serve_only or args.public or args.port != PORT):
-        raise UsageError("--serve-only, --public and --port go with --host")
+    if not args.host and (args.serve_only or args.public or args.port != PORT or args.tls):
+        raise UsageError("--serve-only, --public, --port and --tls go with --host")
     serving = args.host and args.serve_only
     console = make_console() if serving else interactive_console("tabletop resume")
     if console is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import ssl
 import threading
 from typing import Any
 
@@ -55,8 +56,9 @@ def parse_address(text: str, default_port: int) -> tuple[str, int]:
 class Connection:
     """The connection to the host at ``address``:``port`` with the join ``code``."""
 
-    def __init__(self, address: str, port: int, code: str) -> None:
+    def __init__(self, address: str, port: int, code: str, *, tls: ssl.SSLContext | None = None) -> None:
         self.address, self.port, self.code = address, port, code
+        self.tls = tls
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._writer: asyncio.StreamWriter | None = None
@@ -118,7 +120,7 @@ class Connection:
 
     async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(self.address, self.port, limit=HOST_LIMIT), CONNECT_SECONDS
+            asyncio.open_connection(self.address, self.port, limit=HOST_LIMIT, ssl=self.tls), CONNECT_SECONDS
         )
         await send_message(writer, {"type": "hello", "version": PROTOCOL_VERSION, "code": self.code})
         return reader, writer
@@ -158,6 +160,11 @@ async def _send_quietly(writer: asyncio.StreamWriter, message: dict[str, Any]) -
 def _unreachable(address: str, port: int, exc: BaseException) -> str:
     if isinstance(exc, TimeoutError):
         return f"No answer from {address}:{port} within {CONNECT_SECONDS:g} s: check the address and the port."
+    if isinstance(exc, ssl.SSLError):
+        return (
+            f"The connection to {address}:{port} could not be encrypted ({exc.reason or exc}): check that the "
+            "host uses TLS and that --tls names its certificate."
+        )
     if isinstance(exc, ConnectionRefusedError):
         return f"Nothing is listening at {address}:{port}: check the port, and that the game is still hosted."
     return f"Cannot reach {address}:{port}: {getattr(exc, 'strerror', None) or exc}."

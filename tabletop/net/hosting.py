@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ssl
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,6 +34,8 @@ class Hosting:
     port: int
     public: bool = False
     serve_only: bool = False
+    tls: tuple[str, str] | None = None
+    """The certificate and key files that encrypt the traffic (TLS), or None for plain TCP."""
 
     @property
     def address(self) -> str:
@@ -60,7 +63,9 @@ def open_host(match: Match[Any], remote: Sequence[int], names: Sequence[str], ho
 
     Call it before the recorder is attached, so that each action is saved before it is sent.
     """
-    host = Host(match, remote, names, new_code(), address=hosting.address, port=hosting.port)
+    context = server_context(*hosting.tls) if hosting.tls else None
+    host = Host(match, remote, names, new_code(), address=hosting.address, port=hosting.port, tls=context)
+    host.certificate = hosting.tls[0] if hosting.tls else None
     for seat in remote:
         match.agents[seat] = RemoteSeat(host, seat, match)
     match.on_action = host.on_action
@@ -69,9 +74,26 @@ def open_host(match: Match[Any], remote: Sequence[int], names: Sequence[str], ho
 
 
 def join_line(host: Host) -> str:
-    """The command that joins ``host``'s game, with the address other machines reach it at."""
+    """The command that joins ``host``'s game, with the address other machines reach it at (and the certificate
+    that tells the host from an impostor, when the traffic is encrypted)."""
     address = _reachable_address() if host.address == EVERYWHERE else host.address
-    return f"tabletop join {address}:{host.port} {shown(host.code)}"
+    tls = f" --tls {host.certificate}" if host.certificate else ""
+    return f"tabletop join {address}:{host.port} {shown(host.code)}{tls}"
+
+
+def server_context(certificate: str, key: str) -> ssl.SSLContext:
+    """The TLS context a host listens with; OSError or :class:`ssl.SSLError` when the files cannot be read."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(certificate, key)
+    return context
+
+
+def client_context(certificate: str) -> ssl.SSLContext:
+    """The TLS context a player joins with: it trusts the host's own certificate, given as a file (a host's
+    certificate is usually its own, signed by no authority, so it is trusted as itself, whatever name it bears)."""
+    context = ssl.create_default_context(cafile=certificate)
+    context.check_hostname = False  # the certificate itself is what is trusted, not a name in it
+    return context
 
 
 def _reachable_address() -> str:

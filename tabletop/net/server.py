@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import ssl
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -58,6 +59,7 @@ class Host:
         address: str = LOOPBACK,
         port: int = 0,
         idle_seconds: float = IDLE_SECONDS,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.match = match
         self.remote = tuple(remote)
@@ -66,6 +68,8 @@ class Host:
         self.code = code
         self.address, self.port = address, port
         self.idle_seconds = idle_seconds
+        self.tls = tls
+        """The TLS context connections are wrapped in, or None for plain TCP."""
         self._moves: dict[int, queue.Queue[tuple[int, str]]] = {seat: queue.Queue() for seat in self.remote}
         self._writers: dict[int, asyncio.StreamWriter] = {}
         self._latest: dict[int, tuple[dict[str, Any], tuple[dict[str, Any], ...]]] = {}
@@ -83,6 +87,8 @@ class Host:
         self._server: asyncio.Server | None = None
         self.record: dict[str, Any] | None = None
         """The finished game's record, sent to each seat that is or comes connected."""
+        self.certificate: str | None = None
+        """The file of the certificate players trust the host by (shown in the join line), with TLS."""
         self.record_of: Callable[[], dict[str, Any] | None] | None = None
         """Where the finished game's record is read from (the store's), when the game ends."""
         self._tasks: set[asyncio.Future[Any]] = set()
@@ -97,9 +103,10 @@ class Host:
 
         def serve() -> None:
             asyncio.set_event_loop(self._loop)
+            self._loop.set_exception_handler(_quiet_about_connections)
             try:
                 self._server = self._loop.run_until_complete(
-                    asyncio.start_server(self._connection, self.address, self.port, limit=CLIENT_LIMIT)
+                    asyncio.start_server(self._connection, self.address, self.port, limit=CLIENT_LIMIT, ssl=self.tls)
                 )
             except OSError as exc:
                 failed.append(exc)
@@ -339,3 +346,11 @@ async def _say_error(writer: asyncio.StreamWriter, reason: str) -> None:
     """Tell the other side why its connection ends (if it still listens)."""
     with contextlib.suppress(OSError, TimeoutError):
         await asyncio.wait_for(send_message(writer, {"type": "error", "reason": reason}), SEND_SECONDS)
+
+
+def _quiet_about_connections(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The listener's handler of errors no task caught: a connection that failed (a client that is not one, a
+    TLS handshake gone wrong) concerns that connection only, and is not printed over the host's table."""
+    if isinstance(context.get("exception"), OSError):
+        return
+    loop.default_exception_handler(context)

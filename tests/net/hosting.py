@@ -18,7 +18,7 @@ from tabletop.net.wire import LENGTH_BYTES, PROTOCOL_VERSION, frame
 from tabletop.store import GameRecord, Store
 
 TABLETOP = [sys.executable, "-m", "tabletop"]
-JOIN_LINE = re.compile(r"tabletop join (\S+):(\d+) (\S+)")
+JOIN_LINE = re.compile(r"tabletop join (\S+):(\d+) ([0-9A-Z]{5}-[0-9A-Z]{5})")
 SECONDS = 60.0
 """How long a whole game between computer levels may take on a busy machine."""
 
@@ -69,10 +69,12 @@ def host(data_dir: Path, *args: str) -> Hosted:
     raise AssertionError("the host printed no join line:\n" + "".join(lines))
 
 
-def join(data_dir: Path, hosted: Hosted, level: str, code: str | None = None) -> subprocess.Popen[str]:
-    """``tabletop join ADDRESS:PORT CODE --agent LEVEL``, running."""
+def join(
+    data_dir: Path, hosted: Hosted, level: str, code: str | None = None, tls: Path | None = None
+) -> subprocess.Popen[str]:
+    """``tabletop join ADDRESS:PORT CODE --agent LEVEL`` (``--tls CERT``), running."""
     command = [*TABLETOP, "--data-dir", str(data_dir), "join", f"{hosted.address}:{hosted.port}"]
-    command += [code or hosted.code, "--agent", level]
+    command += [code or hosted.code, "--agent", level] + (["--tls", str(tls)] if tls else [])
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
