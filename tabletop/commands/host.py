@@ -185,7 +185,7 @@ def run_hosted(
     print the join line, wait for the players, then play it at this terminal (``prompter``) or only serve it
     (None); the exit status. Ctrl-C leaves, the game saved, as any game is left."""
     from tabletop.commands.common import EXIT_FAILURE, CommandFailure
-    from tabletop.net.hosting import join_line, open_host, send_record, serve, wait_for_players
+    from tabletop.net.hosting import join_line, open_host, presence, send_record, serve, wait_for_players
 
     try:
         host = open_host(match, remote, names, hosting)
@@ -210,7 +210,9 @@ def run_hosted(
             return 0
         from tabletop.commands.session import play_match
 
-        played = play_match(match, names, console, prompter, recorder, takebacks=False, undo=False)
+        played = play_match(
+            match, names, console, prompter, recorder, takebacks=False, undo=False, status=lambda: presence(host)
+        )
         return 0 if played else EXIT_FAILURE
     except (KeyboardInterrupt, EOFError) as exc:
         if prompter is None:  # a game played here says what it keeps itself

@@ -6,7 +6,7 @@ at most the decision being made; the menu's Continue picks it up again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.agents import HUMAN
@@ -177,10 +177,12 @@ def play_match(
     *,
     takebacks: bool = True,
     undo: bool = True,
+    status: Callable[[], str] | None = None,
 ) -> bool:
     """Play ``match`` at the terminal, seats named ``names``, saving through ``recorder`` (None: not saved);
     ``takebacks``: whether a take-back over what a player saw may be made (:mod:`tabletop.ui.takeback`);
-    ``undo``: whether a decision may be undone at all (not across the network).
+    ``undo``: whether a decision may be undone at all (not across the network); ``status``: a line to say under
+    the board at each decision.
 
     Leaving, a save that fails and a plugin's error each end the game with a word to the player (what of
     it is saved, read back from the database), never the program; True unless it stopped on an error.
@@ -202,6 +204,7 @@ def play_match(
         ui = match.game.ui()
         table = Table(match, ui, console, prompter, list(names), saved=recorder is not None, best_before=best)
         table.on_hint, table.takebacks, table.on_takeback, table.undo = on_hint, takebacks, on_takeback, undo
+        table.status = status
         play(table)
     except LeaveGame:
         console.print(f"Left the game. {_left_saved(recorder)}")

@@ -109,6 +109,14 @@ def _reachable_address() -> str:
         return LOOPBACK
 
 
+def presence(host: Host) -> str:
+    """Whether the players across the network are connected, in a line for the host's table."""
+    away = [host.names[s] for s in host.remote if not host.connected(s)]
+    if away:
+        return f"{' and '.join(away)} not connected: the game waits for them (they join again with the same code)."
+    return f"{' and '.join(host.names[s] for s in host.remote)} connected."
+
+
 def wait_for_players(host: Host, console: Console) -> None:
     """Wait until every remote seat is connected, saying who is awaited (Ctrl-C leaves)."""
     awaited = [host.names[s] for s in host.remote if not host.connected(s)]

@@ -93,6 +93,8 @@ class Table:
     """Called each time a take-back is made (the record then counts it)."""
     undo: bool = True
     """Whether a decision may be undone at all: not across the network, where the other side saw each move."""
+    status: Callable[[], str] | None = None
+    """A line said under the board at each decision (whether the players across the network are connected)."""
     best_before: float | None = None
     """The person's best score at this game before this one (by its score direction), None if none is kept."""
     notice: str | None = None
@@ -237,7 +239,8 @@ def _ask_action(table: Table, player: int) -> Any:
         if lone is not None:
             _tell(table, [" > ".join(lone.path)], notice)
             return lone.action
-        shown = notice  # kept under the board while this decision is being made
+        # Kept under the board while this decision is being made, with the table's own line (who is connected).
+        shown = " ".join(part for part in (notice, table.status() if table.status else None) if part) or None
         taken: list[str] = []
         chosen = choose_step(
             table.prompter,

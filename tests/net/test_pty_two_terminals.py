@@ -3,6 +3,7 @@ whole game played through the two tables by keys, each seeing its own hand and t
 
 from __future__ import annotations
 
+import io
 import time
 from pathlib import Path
 
@@ -40,6 +41,8 @@ def test_a_whole_muster_game_between_two_terminals(tmp_path: Path) -> None:
     address, port, code = hosting.match.group(1), hosting.match.group(2), hosting.match.group(3)
     hosting.expect("Waiting for South to join")
     joining = spawn(["join", f"{address}:{port}", code.lower()], data_dir=tmp_path / "guest")
+    seen = {"host": io.StringIO(), "guest": io.StringIO()}
+    hosting.logfile_read, joining.logfile_read = seen["host"], seen["guest"]
     joining.expect("North's hand")  # the other hand face down, drawn by the game's own board
     joining.expect("Your hand")
     hosting.expect("South's hand")
@@ -53,6 +56,10 @@ def test_a_whole_muster_game_between_two_terminals(tmp_path: Path) -> None:
     joining.expect(pexpect.EOF)
     hosting.send(ENTER)
     hosting.expect(pexpect.EOF)
+    # Each table says whose turn it is and whether the other side is connected.
+    assert "South connected." in seen["host"].getvalue()
+    assert "Your turn · everyone is connected." in seen["guest"].getvalue()
+    assert "North to move · everyone is connected." in seen["guest"].getvalue()
     (hosted,) = history(tmp_path / "host")
     (joined,) = history(tmp_path / "guest")
     assert hosted.is_finished and joined.history == hosted.history and joined.result == hosted.result
