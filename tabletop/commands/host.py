@@ -191,6 +191,7 @@ def run_hosted(
         host = open_host(match, remote, names, hosting)
     except OSError as exc:
         raise CommandFailure(f"cannot listen on {hosting.address}:{hosting.port}: {exc.strerror or exc}") from None
+    recorder: Recorder | None = None
     try:
         recorder = record(match)
         send_record(host, recorder)
@@ -215,7 +216,7 @@ def run_hosted(
         )
         return 0 if played else EXIT_FAILURE
     except (KeyboardInterrupt, EOFError) as exc:
-        if prompter is None:  # a game played here says what it keeps itself
+        if prompter is None and recorder is not None:  # a game played here says what it keeps itself
             from tabletop.store.recorder import resume_command
 
             exc.add_note(
@@ -223,4 +224,14 @@ def run_hosted(
             )
         raise
     finally:
-        host.close()
+        host.close(None if match.is_over() else _host_left(recorder))
+
+
+def _host_left(recorder: Recorder | None) -> str:
+    """What the players are told when the host leaves a game before its end."""
+    if recorder is None:
+        return "The host left the game."
+    return (
+        f"The host left the game. It is saved on their computer (game {recorder.row_id}): they host it again with "
+        f"`tabletop resume {recorder.row_id} --host`, and you join with the code they give."
+    )

@@ -172,11 +172,14 @@ class Host:
         with contextlib.suppress(TimeoutError, OSError):
             asyncio.run_coroutine_threadsafe(sent(), self._loop).result(seconds)
 
-    def close(self) -> None:
-        """Stop listening and close every connection."""
+    def close(self, farewell: str | None = None) -> None:
+        """Stop listening and close every connection, telling each player ``farewell`` first (why it ends)."""
         if self._thread is None:
             return
         self.flush()
+        if farewell is not None:
+            with contextlib.suppress(TimeoutError, OSError):
+                asyncio.run_coroutine_threadsafe(self._farewell(farewell), self._loop).result(SEND_SECONDS)
         asyncio.run_coroutine_threadsafe(self._shut(), self._loop).result(SEND_SECONDS)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(SEND_SECONDS)
@@ -235,6 +238,10 @@ class Host:
         message = {"type": "presence", "connected": self.connected_seats()}
         for seat in list(self._writers):
             await self._send_to(seat, message)
+
+    async def _farewell(self, reason: str) -> None:
+        for writer in list(self._writers.values()):
+            await _say_error(writer, reason)
 
     async def _shut(self) -> None:
         """Stop listening, close every connection and let each connection's task end."""

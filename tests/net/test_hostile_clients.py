@@ -141,3 +141,22 @@ def test_a_killed_host_is_hosted_again_and_the_players_finish_the_game(tmp_path:
         again.stop()
     (record,) = history(tmp_path / "host")
     assert record.is_finished and record.history[: len(unfinished.history)] == unfinished.history
+
+
+def test_a_host_that_leaves_tells_the_players_how_the_game_goes_on(tmp_path: Path) -> None:
+    import signal
+
+    hosted = host(tmp_path / "host", "host", "muster")
+    try:
+        clients = [RawClient(hosted.address, hosted.port) for _ in range(2)]
+        for client in clients:
+            client.hello(hosted.code)
+            client.receive_type(["welcome"])
+        next_turn(clients)  # the game is on
+        hosted.process.send_signal(signal.SIGINT)  # Ctrl-C at the host's terminal
+        for client in clients:
+            farewell = client.receive_type(["error"])["reason"]
+            assert "The host left the game" in farewell and "tabletop resume 1 --host" in farewell
+        assert hosted.process.wait(30) == 130  # left as Ctrl-C leaves, the game saved
+    finally:
+        hosted.stop()
