@@ -4,6 +4,7 @@ whole game played through the two tables by keys, each seeing its own hand and t
 from __future__ import annotations
 
 import io
+import subprocess
 import time
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pexpect
 import pytest
 
 from tests.cli.pty_helpers import ENTER, POINTER, spawn
-from tests.net.hosting import JOIN_LINE, history
+from tests.net.hosting import JOIN_LINE, TABLETOP, history
 
 pytestmark = pytest.mark.pty
 
@@ -35,6 +36,16 @@ def _play_on(child: pexpect.spawn, done: str) -> bool:
     return found in (3, 5)
 
 
+def _ask_the_coach(child: pexpect.spawn) -> None:
+    """At the player's first decision, ask the Coach (from their own view) and go back to the game."""
+    child.expect("Your turn", timeout=GAME_SECONDS)
+    child.expect(POINTER)
+    child.send("?")
+    child.expect("win chance with best play")
+    child.expect("Press any key")
+    child.send(ENTER)
+
+
 def test_a_whole_muster_game_between_two_terminals(tmp_path: Path) -> None:
     hosting = spawn(["host", "muster", "--port", "0"], data_dir=tmp_path / "host")
     hosting.expect(JOIN_LINE)
@@ -48,6 +59,7 @@ def test_a_whole_muster_game_between_two_terminals(tmp_path: Path) -> None:
     hosting.expect("South's hand")
     hosting.expect("Your hand")
     deadline = time.monotonic() + GAME_SECONDS
+    _ask_the_coach(joining)
     guest_done = host_done = False
     while not (guest_done and host_done):
         assert time.monotonic() < deadline, "the game did not end in time"
@@ -63,3 +75,7 @@ def test_a_whole_muster_game_between_two_terminals(tmp_path: Path) -> None:
     (hosted,) = history(tmp_path / "host")
     (joined,) = history(tmp_path / "guest")
     assert hosted.is_finished and joined.history == hosted.history and joined.result == hosted.result
+    reviewed = subprocess.run(
+        [*TABLETOP, "--data-dir", str(tmp_path / "guest"), "review", "1", "--print"], capture_output=True, text=True
+    )
+    assert reviewed.returncode == 0 and "Review of game 1" in reviewed.stdout, reviewed.stdout + reviewed.stderr
