@@ -20,12 +20,9 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the game id and, after it, the game's own options and the host's on the sub-command's parser."""
-    parser.add_argument("game", help="the game id (see `tabletop list`)")
-    parser.add_argument(
-        "rest",
-        nargs=argparse.REMAINDER,
-        help="the game's options and where to listen; `tabletop host GAME --help` lists them",
-    )
+    from tabletop.commands import play
+
+    play.add_arguments(parser, "host", " and where to listen")
 
 
 def add_hosting_arguments(parser: argparse.ArgumentParser) -> None:

@@ -11,13 +11,14 @@ if TYPE_CHECKING:
     from tabletop.commands.setup import Setup
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Declare the game id and, after it, the game's own options on the sub-command's parser."""
+def add_arguments(parser: argparse.ArgumentParser, command: str = "play", more: str = "") -> None:
+    """Declare the game id and, after it, the game's own options (and ``more`` of the command's) on the
+    sub-command's parser."""
     parser.add_argument("game", help="the game id (see `tabletop list`)")
     parser.add_argument(
         "rest",
         nargs=argparse.REMAINDER,
-        help="the game's options; `tabletop play GAME --help` lists them",
+        help=f"the game's options{more}; `tabletop {command} GAME --help` lists them",
     )
 
 
@@ -45,8 +46,8 @@ def game_parser(game: Game[Any], *, hosted: bool = False) -> argparse.ArgumentPa
             help=f"who plays each seat after yours, in order: 'human' ({person}) or a computer "
             f"level ({', '.join(levels)}); as many as the other players, e.g. human,optimal",
         )
-    parser.add_argument("--seed", type=_seed, help="replay a deal: the seed a finished game shows")
-    if not hosted:
+    if not hosted:  # a hosted game is dealt fresh: the host knowing the deal would know the other hand
+        parser.add_argument("--seed", type=_seed, help="replay a deal: the seed a finished game shows")
         _moves_and_takebacks(parser)
     _game_options(parser, game)
     return parser
@@ -154,7 +155,7 @@ def setup_from(game: Game[Any], parsed: argparse.Namespace) -> Setup:
     from tabletop.commands.setup import Setup
 
     setup = Setup.default(game, getattr(parsed, "opponent", None))  # "human" fills every seat with people
-    setup.seed = parsed.seed
+    setup.seed = getattr(parsed, "seed", None)
     setup.takebacks = getattr(parsed, "takebacks", "no") == "yes"
     for option in game.info.options:
         value = getattr(parsed, option.key, None)

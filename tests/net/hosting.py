@@ -78,6 +78,15 @@ def join(
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
+def play_out(folder: Path, hosted: Hosted, tls: Path | None = None) -> None:
+    """Two players of the easy level join the hosted game and play it to its end, which the host says."""
+    players = [join(folder / f"player{i}", hosted, "easy", tls=tls) for i in range(2)]
+    for player in players:
+        status, output = finished(player)
+        assert status == 0, output
+    hosted.read_until("The game is over")
+
+
 def finished(process: subprocess.Popen[str], seconds: float = SECONDS) -> tuple[int, str]:
     """A program's exit status and all it printed."""
     output, _ = process.communicate(timeout=seconds)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tabletop.net.wire import CLIENT_LIMIT, LENGTH_BYTES, frame
-from tests.net.hosting import Hosted, RawClient, finished, history, host, join, next_turn
+from tests.net.hosting import Hosted, RawClient, finished, history, host, join, next_turn, play_out
 
 FLOOD = 1000
 """Malformed messages sent, each on a connection of its own."""
@@ -73,11 +73,7 @@ def test_the_host_refuses_rubbish_illegal_moves_and_moves_out_of_turn_and_plays_
         mover.close()
         waiter.close()
 
-        players = [join(tmp_path / f"player{i}", hosted, "easy") for i in range(2)]
-        for player in players:
-            status, output = finished(player)
-            assert status == 0, output
-        hosted.read_until("The game is over")
+        play_out(tmp_path, hosted)
     finally:
         hosted.stop()
     (record,) = history(tmp_path / "host")
@@ -132,11 +128,7 @@ def test_a_killed_host_is_hosted_again_and_the_players_finish_the_game(tmp_path:
     assert not unfinished.is_finished and len(unfinished.history) > len(played)
     again = host(tmp_path / "host", "resume", str(unfinished.id), "--host")
     try:
-        players = [join(tmp_path / f"player{i}", again, "easy") for i in range(2)]
-        for player in players:
-            status, output = finished(player)
-            assert status == 0, output
-        again.read_until("The game is over")
+        play_out(tmp_path, again)
     finally:
         again.stop()
     (record,) = history(tmp_path / "host")
