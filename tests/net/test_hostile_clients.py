@@ -6,6 +6,7 @@ so the host is seen still serving after all of it.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from tabletop.net.wire import CLIENT_LIMIT, LENGTH_BYTES, frame
@@ -83,15 +84,12 @@ def test_the_host_refuses_rubbish_illegal_moves_and_moves_out_of_turn_and_plays_
 def test_a_dropped_player_is_waited_for_and_takes_the_seat_again_with_the_same_code(tmp_path: Path) -> None:
     hosted = host(tmp_path / "host", "host", "muster")
     try:
-        gone = RawClient(hosted.address, hosted.port)  # a client killed mid-game: its socket simply ends
-        gone.hello(hosted.code)
-        seat = gone.receive_type(["welcome"])["seat"]
+        killed = join(tmp_path / "killed", hosted, "hard")  # a slow thinker, killed mid-game
         other = join(tmp_path / "other", hosted, "easy")
-        for _ in range(3):  # a few moves of its own before it goes
-            _, update = next_turn([gone])
-            gone.send({"type": "move", "move": update["legal"][-1], "at": update["at"]})
-        gone.close()
-        hosted.read_until(f"Waiting for {('North', 'South')[seat]} to come back")
+        _wait_for_actions(tmp_path / "host", KILLED_AFTER)
+        killed.kill()
+        killed.communicate(timeout=30)
+        hosted.read_until("to come back")  # "Waiting for North to come back (they rejoin with the same code)..."
         back = join(tmp_path / "back", hosted, "easy")
         for player in (back, other):
             status, output = finished(player)
@@ -100,9 +98,25 @@ def test_a_dropped_player_is_waited_for_and_takes_the_seat_again_with_the_same_c
     finally:
         hosted.stop()
     (record,) = history(tmp_path / "host")
-    assert record.is_finished
+    assert record.is_finished and len(record.history) > KILLED_AFTER
     (kept,) = history(tmp_path / "back")
     assert kept.history == record.history
+    assert history(tmp_path / "killed") == []  # killed before the end: nothing of it kept on its side
+
+
+KILLED_AFTER = 20
+"""Actions played before the slow player is killed."""
+
+
+def _wait_for_actions(data_dir: Path, count: int, seconds: float = 60.0) -> None:
+    """Wait until the host has saved ``count`` actions of its game."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        games = history(data_dir)
+        if games and len(games[0].history) >= count:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the host never saved {count} actions")
 
 
 def test_a_killed_host_is_hosted_again_and_the_players_finish_the_game(tmp_path: Path) -> None:
