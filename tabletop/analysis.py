@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import abc
 import copy
+import json
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -121,6 +122,64 @@ class Analysis(Generic[A]):
         if self.samples:
             return f"estimated from {self.samples:,} samples"
         return "estimated"
+
+
+def analysis_json(analysis: Analysis[A]) -> str:
+    """``analysis`` as JSON, to keep with the game: its rated actions in their order, each by its notation.
+
+    >>> analysis_json(Analysis([Rated("a", 0.5, 10, "b")], exact=False, samples=10))
+    '{"rated": [{"action": "a", "win": 0.5, "samples": 10, "reply": "b"}], "exact": false, "samples": 10}'
+    """
+    rated = [{"action": str(r.action), "win": r.win, "samples": r.samples, "reply": r.reply} for r in analysis.rated]
+    return json.dumps({"rated": rated, "exact": analysis.exact, "samples": analysis.samples})
+
+
+def analysis_of_json(text: str, parse: Callable[[str], A]) -> Analysis[A]:
+    """The analysis :func:`analysis_json` wrote, its actions read by ``parse``, in the order they were kept
+    (the Coach's first move first, whatever its figure); :class:`ValueError` if ``text`` is not one.
+
+        >>> kept = analysis_of_json(analysis_json(Analysis([Rated("a", 0.5)], exact=True).with_last({"a"})), str)
+        >>> [(r.action, r.win) for r in kept.rated], kept.exact
+        ([('a', 0.5)], True)
+    """
+    try:
+        data = json.loads(text)
+        rated = [
+            Rated(parse(_text(r["action"])), _figure(r["win"]), _count(r.get("samples")), _optional(r.get("reply")))
+            for r in data["rated"]
+        ]
+        exact, samples = data["exact"], _count(data.get("samples"))
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+        raise ValueError(f"not a kept analysis: {exc}") from None
+    if not isinstance(exact, bool):
+        raise ValueError("not a kept analysis: its exactness is not true or false")
+    analysis = Analysis(rated, exact=exact, samples=samples)
+    analysis.rated = tuple(rated)
+    return analysis
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not a text")
+    return value
+
+
+def _optional(value: object) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _figure(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{value!r} is not a figure")
+    return float(value)
+
+
+def _count(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{value!r} is not a count")
+    return value
 
 
 class Analyst(abc.ABC, Generic[A, V]):

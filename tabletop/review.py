@@ -18,10 +18,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.analysis import REVIEW_SECONDS, Analyst, analysis_rng
+from tabletop.analysis import REVIEW_SECONDS, Analysis, Analyst, analysis_of_json, analysis_rng
 from tabletop.circles import note_position, without_circles
 from tabletop.game import Game, View
 from tabletop.loop import Match
+from tabletop.state import State
 
 COSTLIEST = 3
 """How many of the costliest decisions a review shows."""
@@ -139,11 +140,16 @@ def review_game(
     analyst: Analyst[Any, Any],
     seconds: float = REVIEW_SECONDS,
     progress: Callable[[int, int], None] | None = None,
+    kept: Mapping[int, Analysis[Any] | str] | None = None,
 ) -> Review:
     """Grade every decision ``seat`` made in the game recorded as ``history``.
 
     ``progress(done, total)`` is called before the first decision and after each.
-    Each analysis draws on its own RNG, derived from the seed and the ply, so a
+    ``kept`` holds the Coach's analyses given during play, by ply (an
+    :class:`~tabletop.analysis.Analysis`, or its JSON as the store keeps it): a
+    decision with one is graded by it, as the player was shown it, and not
+    analysed again, so the move the Coach put first is never graded as a loss.
+    Any other draws on its own RNG, derived from the seed and the ply, so a
     review of a game repeats (for an analyst with a fixed budget).
     """
     plies = set(decisions_of(game, history, options, seat))
@@ -158,9 +164,11 @@ def review_game(
         action = game.parse_action(state, text)
         if ply in plies:
             view = state.view(seat)
-            rng = analysis_rng(seed, ply)  # as the hint at this decision drew: the same analysis
-            analysis = analyst.analyse(view, state.legal_actions(), seconds=seconds, rng=rng)
-            analysis = without_circles(analysis, state, seat, passed)
+            analysis = kept_at(game, state, (kept or {}).get(ply))
+            if analysis is None:
+                rng = analysis_rng(seed, ply)  # as the hint at this decision drew: the same analysis
+                analysis = analyst.analyse(view, state.legal_actions(), seconds=seconds, rng=rng)
+                analysis = without_circles(analysis, state, seat, passed)
             played_win = analysis.win_of(action)
             if played_win is not None:
                 best = analysis.rated[0]
@@ -186,6 +194,20 @@ def review_game(
         note_position(state, seat, passed)
         match.apply(action)
     return Review(seat, graded, analyst.exact, effort_of(analyst, seconds), analyst.points)
+
+
+def kept_at(game: Game[Any], state: State[Any], kept: Analysis[Any] | str | None) -> Analysis[Any] | None:
+    """The analysis kept at a decision, read with ``game`` in ``state``; None when there is none, or it cannot
+    be read, or it rates an action that is not legal there (then the decision is analysed again)."""
+    if kept is None:
+        return None
+    if isinstance(kept, str):
+        try:
+            kept = analysis_of_json(kept, lambda text: game.parse_action(state, text))
+        except ValueError:
+            return None
+    legal = state.legal_actions()
+    return kept if all(r.action in legal for r in kept.rated) else None
 
 
 def effort_of(analyst: Analyst[Any, Any], seconds: float) -> str | None:

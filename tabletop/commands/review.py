@@ -9,6 +9,10 @@ chance after each decision. Then it steps through every decision in order
 played, what the analyst preferred and the reply it expected, and the grade;
 or, printed (``--print``, or output that is not a terminal), a line for every
 decision and the boards of the three costliest (of all, with ``--all``).
+
+A decision the Coach was asked about during play is graded by the analysis it
+gave then, kept with the game, so every review of a game grades it alike and the
+move the Coach put first is never graded as a loss; the others are analysed.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from tabletop.commands.common import EXIT_FAILURE, CommandFailure, make_console,
 from tabletop.numbers import argument
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from rich.console import Console
 
     from tabletop.game import Game
@@ -86,11 +92,20 @@ def run(args: argparse.Namespace) -> int:
         row_id = parse_id(args.id)
         with open_store(args, console, write=False) as store:
             record = store.get(row_id)
+            kept = store.analyses(row_id)
         registry = Registry.discover()
         game = reviewable(record, registry)
         walk = not (args.print_only or args.every) and is_terminal()
         show_review(
-            console, None, record, game, seconds=args.seconds, iterations=args.iterations, walk=walk, every=args.every
+            console,
+            None,
+            record,
+            game,
+            seconds=args.seconds,
+            iterations=args.iterations,
+            walk=walk,
+            every=args.every,
+            kept=kept,
         )
     except AnalysisUnavailable as exc:
         return report(CommandFailure(f"cannot review game {args.id}: {exc}", EXIT_FAILURE))
@@ -138,9 +153,16 @@ def can_review(record: GameRecord, game: Game[Any]) -> bool:
 
 
 def grade(
-    console: Console, record: GameRecord, game: Game[Any], seconds: float, iterations: int | None = None
+    console: Console,
+    record: GameRecord,
+    game: Game[Any],
+    seconds: float,
+    iterations: int | None = None,
+    kept: Mapping[int, str] | None = None,
 ) -> Review:
-    """Grade the record's decisions behind a progress bar (at a terminal; quietly elsewhere)."""
+    """Grade the record's decisions behind a progress bar (at a terminal; quietly elsewhere), each the Coach
+    was asked about during play by the analysis it gave then (``kept``, by ply: see :meth:`Store.analyses
+    <tabletop.store.db.Store.analyses>`)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from tabletop.review import review_game
@@ -165,6 +187,7 @@ def grade(
             analyst=analyst,
             seconds=seconds,
             progress=progress,
+            kept=kept,
         )
 
 
@@ -178,8 +201,9 @@ def show_review(
     iterations: int | None = None,
     walk: bool | None = None,
     every: bool = False,
+    kept: Mapping[int, str] | None = None,
 ) -> None:
-    """Grade and show a review.
+    """Grade and show a review (``kept``: the Coach's analyses given during play, by ply, as :func:`grade` takes).
 
     ``walk`` (by default: when a ``prompter`` is given) steps through the
     summary and then every decision in order at the keyboard; otherwise the
@@ -187,7 +211,7 @@ def show_review(
     of each costliest decision (of every decision, with ``every``).
     """
     try:
-        review = grade(console, record, game, seconds, iterations)
+        review = grade(console, record, game, seconds, iterations, kept)
     except AnalysisUnavailable as exc:
         if prompter is None:
             raise

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop import __version__
 from tabletop.game import score_of
+from tabletop.store import analyses as kept_analyses
 from tabletop.store.connect import (
     DEFAULT_TIMEOUT,
     LOCK_TIMEOUT_ENV,
@@ -210,12 +211,13 @@ class Store:
         with self._write() as conn:
             if saved is None:
                 stored = _stored_history(conn, row_id)
-                saved = next(
-                    (i for i, (a, b) in enumerate(zip(stored, history)) if a != b), min(len(stored), len(history))
-                )
+                saved = kept_analyses.common_length(stored, history)
                 conn.execute("DELETE FROM actions WHERE game = ? AND ply >= ?", (row_id, saved))
+                if saved < len(stored):
+                    kept_analyses.drop_from(conn, row_id, saved)
             elif saved > len(history):
                 conn.execute("DELETE FROM actions WHERE game = ? AND ply >= ?", (row_id, len(history)))
+                kept_analyses.drop_from(conn, row_id, len(history))
                 saved = len(history)
             _insert_actions(conn, row_id, saved, history[saved:], None if actors is None else actors[saved:])
         return len(history)
@@ -228,6 +230,7 @@ class Store:
         with self._write() as conn:
             stored = _stored_history(conn, row_id)
             if stored != match.history:
+                kept_analyses.drop_from(conn, row_id, kept_analyses.common_length(stored, match.history))
                 conn.execute("DELETE FROM actions WHERE game = ?", (row_id,))
                 _insert_actions(conn, row_id, 0, match.history, actors_of(match))
             conn.execute(
@@ -245,6 +248,11 @@ class Store:
         """Count one more hint the player of game ``row_id`` asked for."""
         with self._write() as conn:
             conn.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (row_id,))
+
+    def keep_analysis(self, row_id: int, ply: int, analysis: str) -> None:
+        """Keep the Coach's ``analysis`` (JSON) of game ``row_id`` at ``ply``, in place of one kept there before."""
+        with self._write() as conn:
+            kept_analyses.keep(conn, row_id, ply, analysis)
 
     def note_takeback(self, row_id: int) -> None:
         """Count one more take-back the player of game ``row_id`` made."""
@@ -291,6 +299,12 @@ class Store:
         if isinstance(game, DamagedGame):
             raise DamagedRecordError(game.id, game.problem)
         return game
+
+    def analyses(self, row_id: int) -> dict[int, str]:
+        """The Coach's analyses kept with game ``row_id``, each its JSON text, by ply (none in an older database)."""
+        if not 0 <= row_id <= MAX_ROW_ID or not self._read(kept_analyses.TABLE_SQL):
+            return {}
+        return kept_analyses.by_ply(self._read(kept_analyses.ROWS_SQL, (row_id,)))
 
     def unfinished(self) -> list[GameRecord]:
         """Games not finished yet, most recently started first (damaged ones left out: see :meth:`listing`)."""

@@ -82,6 +82,11 @@ class Recorder:
         """Count a hint the player asked for; a failure stops the game as a failed save does."""
         self._count(self.store.note_hint)
 
+    def keep_analysis(self, ply: int, analysis: str) -> None:
+        """Keep the Coach's analysis (JSON) of the decision at ``ply`` with the game; a failure stops the game as
+        a failed save does."""
+        self._count(lambda row_id: self.store.keep_analysis(row_id, ply, analysis))
+
     def note_takeback(self) -> None:
         """Count a take-back the player made; a failure stops the game as a failed save does."""
         self._count(self.store.note_takeback)

@@ -57,6 +57,15 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE games ADD COLUMN takebacks_allowed INTEGER NOT NULL DEFAULT 1;
     """,
+    # 6: the Coach's analyses given during play, one a decision, for the review to grade by.
+    """
+    CREATE TABLE IF NOT EXISTS analyses (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,
+        analysis TEXT NOT NULL,
+        PRIMARY KEY (game, ply)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)
@@ -66,6 +75,8 @@ APPLICATION_ID = 0x54544F50
 
 TABLES = frozenset({"schema_version", "games", "actions"})
 """The tables of a Tabletop database, by which one written before the mark is recognised."""
+LATER_TABLES = frozenset({"analyses"})
+"""The tables later migrations add, which an unmarked Tabletop database may have beside :data:`TABLES`."""
 
 
 class NewerSchemaError(Exception):
@@ -113,7 +124,7 @@ def why_not_ours(conn: sqlite3.Connection) -> str | None:
     if mark != 0:
         return f"it is marked as another program's, application id {mark}"
     tables = user_tables(conn)
-    if not tables or tables == TABLES:
+    if not tables or TABLES <= tables <= TABLES | LATER_TABLES:
         return None
     return f"it has tables {', '.join(sorted(tables))}"
 

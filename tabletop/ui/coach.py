@@ -31,6 +31,7 @@ class Table(Protocol):
     console: Console
     prompter: Prompter
     on_hint: Callable[[], object] | None
+    on_analysis: Callable[[int, str], object] | None
     coached: tuple[tuple[str, ...], Analysis[Any]] | None
     """The Coach's latest analysis and the match's history when it was made: what :func:`coach_move` plays
     when the player asks for the Coach's move at the decision it was made for."""
@@ -145,8 +146,9 @@ def _asked_here(table: Table) -> Analysis[Any] | None:
 
 def _analyse(table: Table, player: int) -> Analysis[Any] | str:
     """The analyst's figures for ``player``'s position (their view only), asked behind a spinner, kept for
-    :func:`coach_move` and counted as a tip; or, when it has none, the line to say why (said and paused on)."""
-    from tabletop.analysis import HINT_SECONDS, AnalysisUnavailable, analysis_rng
+    :func:`coach_move` and with the game (for its review), and counted as a tip; or, when it has none, the line
+    to say why (said and paused on)."""
+    from tabletop.analysis import HINT_SECONDS, AnalysisUnavailable, analysis_json, analysis_rng
     from tabletop.circles import passed_positions, without_circles
 
     analyst = table.analyst()
@@ -173,6 +175,8 @@ def _analyse(table: Table, player: int) -> Analysis[Any] | str:
     passed = passed_positions(match.game, match.options, match.history, player)
     analysis = without_circles(analysis, match.state, player, passed)  # never round in a circle while it can go on
     table.coached = (tuple(match.history), analysis)
+    if table.on_analysis is not None:  # as shown: the review grades this decision by it
+        table.on_analysis(len(match.history), analysis_json(analysis))
     if table.on_hint is not None:
         table.on_hint()
     return analysis

@@ -128,6 +128,6 @@ def test_an_unmarked_database_with_other_tables_too_is_not_taken_for_ours(data: 
     conn.commit()
     conn.close()
     before = _digest(path)
-    with pytest.raises(ForeignDatabaseError, match="it has tables actions, games, photos, schema_version"):
+    with pytest.raises(ForeignDatabaseError, match="it has tables actions, analyses, games, photos, schema_version"):
         Store.open(data)
     assert _digest(path) == before
