@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from tabletop.game import Game
     from tabletop.loop import Match
     from tabletop.net.hosting import Hosting
+    from tabletop.net.server import Host
     from tabletop.store import GameRecord, Recorder, Store
     from tabletop.ui.base import Prompter
 
@@ -105,7 +106,12 @@ def run(args: argparse.Namespace) -> int:
 
     game = load_game(args.game)
     if game.info.players < 2:
-        raise UsageError(f"{game.info.name} is played alone: only a game of two seats or more is hosted")
+        from tabletop.registry import Registry
+
+        duels = [other.info.id for other in Registry.discover().load_all() if other.info.players > 1]
+        raise UsageError(
+            f"{game.info.name} is played alone: only a game of two seats or more is hosted ({', '.join(duels)})"
+        )
     parsed = host_parser(game).parse_args(args.rest)
     setup = setup_from(game, parsed)
     setup.takebacks = False
@@ -140,17 +146,33 @@ def run(args: argparse.Namespace) -> int:
 
 
 def host_again(record: GameRecord, store: Store, console: Console, args: argparse.Namespace) -> int:
-    """``tabletop resume ID --host``: host an unfinished game again, its people's seats but the first (every
-    one with ``--serve-only``) played from other terminals; the exit status."""
+    """``tabletop resume ID --host``: host an unfinished game again (:func:`host_record`); the exit status."""
+    from tabletop.net.hosting import Hosting
+
+    hosting = Hosting(args.port, args.public, args.serve_only, _tls(args.tls))
+    prompter = None
+    if not args.serve_only:
+        from tabletop.ui.plain import make_prompter
+
+        prompter = make_prompter()
+    return host_record(record, store, console, prompter, hosting)
+
+
+def host_record(record: GameRecord, store: Store, console: Console, prompter: Prompter | None, hosting: Hosting) -> int:
+    """Host an unfinished game again: the seats played from other terminals before are again (else every
+    person's but the first); this terminal plays the seat that was played here, or only serves the game (no
+    ``prompter``, ``hosting.serve_only``, or no such seat). The exit status."""
     from tabletop.agents import HUMAN, REMOTE
     from tabletop.commands.common import EXIT_FAILURE, UsageError
-    from tabletop.net.hosting import Hosting
     from tabletop.rebuild import load_match
     from tabletop.registry import Registry
     from tabletop.store import RecordError, attach
 
-    here = [i for i, spec in enumerate(record.seats) if spec == HUMAN]
-    remote = [i for i, spec in enumerate(record.seats) if spec == REMOTE or (args.serve_only and spec == HUMAN)]
+    people = [i for i, spec in enumerate(record.seats) if spec in (HUMAN, REMOTE)]
+    remote = [i for i in people if record.seats[i] == REMOTE] or people[1:]
+    here = [i for i in people if i not in remote]
+    if hosting.serve_only or prompter is None:
+        remote, here = people, []
     if not remote:
         raise UsageError(f"game {record.id} has no seat for a person at another terminal: resume it without --host")
     try:
@@ -158,15 +180,10 @@ def host_again(record: GameRecord, store: Store, console: Console, args: argpars
     except RecordError as exc:
         console.print(f"This game cannot be continued: {exc}", markup=False)
         return EXIT_FAILURE
-    prompter = None
-    if here and not args.serve_only:
-        from tabletop.ui.plain import make_prompter
-
-        prompter = make_prompter()
     assert record.id is not None, "a record from the database has an id"
     row_id = record.id
-    hosting = Hosting(args.port, args.public, args.serve_only, _tls(args.tls))
-    return run_hosted(match, record.names, remote, hosting, console, prompter, lambda m: attach(store, row_id, m))
+    played_here = prompter if here else None
+    return run_hosted(match, record.names, remote, hosting, console, played_here, lambda m: attach(store, row_id, m))
 
 
 def run_hosted(
@@ -178,31 +195,26 @@ def run_hosted(
     prompter: Prompter | None,
     record: Callable[[Match[Any]], Recorder],
 ) -> int:
-    """Host ``match``: listen, save it through ``record(match)`` (a new game's recorder, or a resumed one's),
-    print the join line, wait for the players, then play it at this terminal (``prompter``) or only serve it
-    (None); the exit status. Ctrl-C leaves, the game saved, as any game is left."""
-    from tabletop.commands.common import EXIT_FAILURE, CommandFailure
-    from tabletop.net.hosting import join_line, open_host, presence, send_record, serve, wait_for_players
+    """Host ``match``: listen, print the join line, wait for the players, save it through ``record(match)`` (a
+    new game's recorder, or a resumed one's), then play it at this terminal (``prompter``) or only serve it
+    (None); the exit status. Ctrl-C leaves, the game saved once it began, as any game is left."""
+    from tabletop.commands.common import EXIT_FAILURE
+    from tabletop.net.hosting import join_line, presence, send_record, serve, wait_for_players
 
-    try:
-        host = open_host(match, remote, names, hosting)
-    except OSError as exc:
-        raise CommandFailure(f"cannot listen on {hosting.address}:{hosting.port}: {exc.strerror or exc}") from None
+    host = _listen(match, remote, names, hosting)
     recorder: Recorder | None = None
     try:
-        recorder = record(match)
-        send_record(host, recorder)
         if prompter is not None:
             from tabletop.ui.terminal import clear_screen
 
             clear_screen(console)
-        console.print(
-            f"Hosting {match.game.info.name} (game {recorder.row_id} in this computer's History). "
-            f"{'The other players join' if len(remote) > 1 else 'The other player joins'} with:\n",
-            markup=False,
-        )
-        console.print(f"  {join_line(host)}\n", markup=False, soft_wrap=True)  # one line, to copy whole
-        wait_for_players(host, console)
+        others = "The other players join" if len(remote) > 1 else "The other player joins"
+        console.print(f"Hosting {match.game.info.name}. {others} with:\n", markup=False)
+        host.join_command = join_line(host)
+        console.print(f"  {host.join_command}\n", markup=False, soft_wrap=True)  # one line, to copy whole
+        wait_for_players(host, console)  # a game nobody joined is not kept
+        recorder = record(match)
+        send_record(host, recorder)
         if prompter is None:
             serve(match, host, console)
             return 0
@@ -222,6 +234,26 @@ def run_hosted(
         raise
     finally:
         host.close(None if match.is_over() else _host_left(recorder))
+
+
+def _listen(match: Match[Any], remote: Sequence[int], names: Sequence[str], hosting: Hosting) -> Host:
+    """The host listening for ``match``: on the port asked for; on any free one when the usual port is taken."""
+    import errno
+    from dataclasses import replace
+
+    from tabletop.commands.common import CommandFailure
+    from tabletop.net.hosting import open_host
+    from tabletop.net.wire import PORT
+
+    try:
+        return open_host(match, remote, names, hosting)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE and hosting.port == PORT:
+            return _listen(match, remote, names, replace(hosting, port=0))
+        hint = ": another program uses it (--port 0 picks a free one)" if exc.errno == errno.EADDRINUSE else ""
+        raise CommandFailure(
+            f"cannot listen on {hosting.address}:{hosting.port}{hint or ': ' + str(exc.strerror or exc)}"
+        ) from None
 
 
 def _host_left(recorder: Recorder | None) -> str:

@@ -93,30 +93,60 @@ def join_game(
     registry = Registry.discover()
     connection = Connection(host, port, code, tls=tls)
     try:
-        connection.open()
-        seen = welcome(connection, registry)
+        with console.status(f"Connecting to {host}:{port}...", spinner="dots"):
+            connection.open()
+            seen = welcome(connection, registry)
         if agent is not None:
             levels = seen.game.agents()
             if agent not in levels:
                 raise JoinFailed(f"{seen.game.info.name} has no level {agent!r} ({', '.join(levels)})")
-            record = play_with_agent(connection, seen, levels[agent](), console)
+            record, hints = play_with_agent(connection, seen, levels[agent](), console), 0
         else:
             assert prompter is not None, "a person plays at a terminal"
-            record = play_joined(connection, seen, console, prompter)
+            record, hints = play_joined(connection, seen, console, prompter)
     except (JoinError, JoinFailed) as exc:
         console.print(str(exc), markup=False)
         return EXIT_FAILURE
     except LeftJoinedGame:
-        console.print(f"You left the game; your seat waits for you: `tabletop join {address} {code}`.", markup=False)
+        console.print(f"You left the game; your seat waits for you: `{_again(address, code)}`.", markup=False)
         return 0
+    except (KeyboardInterrupt, EOFError) as exc:
+        exc.add_note(f"Your seat waits for you: `{_again(address, code)}`.")
+        raise
     finally:
         connection.close()
-    ended = keep_record(record, seen.seat, registry, store)
+    ended = keep_record(record, seen.seat, registry, store, hints)
     if ended.row_id is None:
         console.print(f"The game is over, but it is not kept here: {ended.why}.", markup=False)
         return EXIT_FAILURE
+    if prompter is not None and ended.match is not None:
+        console.print(seen.game.ui().render_result(ended.match.state))
     console.print(
         f"{ended.result} Kept here as game {ended.row_id}: `tabletop replay {ended.row_id}` shows it.",
         markup=False,
     )
+    if prompter is not None:
+        _offer_review(store, ended.row_id, console, prompter)
     return 0
+
+
+def _again(address: str, code: str) -> str:
+    """The command that joins the game again."""
+    from tabletop.net.codes import normalised, shown
+
+    return f"tabletop join {address} {shown(normalised(code))}"
+
+
+def _offer_review(store: Store, row_id: int, console: Console, prompter: Prompter) -> None:
+    """Offer the review of the game just kept, where its game has an analyst."""
+    from tabletop.commands.review import can_review, show_review
+    from tabletop.registry import GameLoadError, Registry, UnknownGameError
+    from tabletop.store import StoreError
+
+    try:
+        record = store.get(row_id)
+        game = Registry.discover().get(record.game_id)
+    except (StoreError, UnknownGameError, GameLoadError):
+        return
+    if can_review(record, game) and prompter.confirm("Review your decisions (graded by the analyst)?", default=False):
+        show_review(console, prompter, record, game)

@@ -215,10 +215,10 @@ class Menu:
 
     def _continue(self, record: Any) -> None:
         """Play on the unfinished game ``record`` from where it stopped."""
-        from tabletop.commands.session import continue_record
+        from tabletop.commands.continuing import continue_game
 
         assert self.store is not None
-        continue_record(record, self.console, self.prompter, self.store)
+        continue_game(record, self.console, self.prompter, self.store)
 
     def _abandon(self, record: Any) -> bool:
         """Delete an unfinished game once the player says yes; False if they say no or it cannot be done."""

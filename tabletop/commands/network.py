@@ -21,7 +21,7 @@ def network_menu(console: Console, prompter: Prompter, games: Sequence[Game[Any]
     """Host or join, as the player chooses; back to the main menu when the game ends or they go back."""
     duels = [game for game in games if game.info.players > 1]
     choices = [
-        Choice("Host a game here (the other player joins from their terminal)", "host", None if duels else "no duel"),
+        Choice("Host a game here", "host", None if duels else "no duel"),
         Choice("Join a game hosted elsewhere", "join"),
         Choice("Back", None, back=True, key=BACK_KEY),
     ]
@@ -58,21 +58,15 @@ def _host(game: Game[Any], console: Console, prompter: Prompter, data_dir: str |
         names = setup.seat_names()
         remote = list(range(1, len(setup.seats)))
         seats = recorded_seats(setup.seats, remote)
-        for port in (PORT, 0):  # the usual port, else any free one (the join line names it)
-            try:
-                run_hosted(
-                    setup.make_match(),
-                    names,
-                    remote,
-                    Hosting(port),
-                    console,
-                    prompter,
-                    lambda match: start_recording(store, match, seats, names, takebacks_allowed=False),
-                )
-                return
-            except CommandFailure as exc:
-                if port == 0 or "cannot listen" not in str(exc):
-                    raise
+        run_hosted(
+            setup.make_match(),
+            names,
+            remote,
+            Hosting(PORT),
+            console,
+            prompter,
+            lambda match: start_recording(store, match, seats, names, takebacks_allowed=False),
+        )
     except (CommandFailure, ValueError) as exc:
         console.print(f"This game cannot be hosted: {exc}", markup=False)
         prompter.pause("Press any key to go on")
@@ -82,14 +76,41 @@ def _join(console: Console, prompter: Prompter, data_dir: str | None) -> None:
     from tabletop.commands.common import CommandFailure, open_store
     from tabletop.commands.join import join_game
 
-    address = prompter.text("Where is the game hosted? (HOST:PORT, as the host printed it)").strip()
+    typed = prompter.text("Where is the game hosted? (HOST:PORT, or paste the host's whole join line)")
+    address, code, certificate = read_join_line(typed)
     if not address:
         return
-    code = prompter.text("Join code:").strip()
+    if not code:
+        code = prompter.text("Join code:").strip()
     try:
+        tls = None
+        if certificate:
+            from tabletop.net.hosting import client_context
+
+            tls = client_context(certificate)
         store = open_store(data_dir, console, write=True)
-    except CommandFailure as exc:
+    except (CommandFailure, OSError, ValueError) as exc:
         console.print(f"The game cannot be joined: {exc}", markup=False)
     else:
-        join_game(address, code, store, console, prompter)
+        join_game(address, code, store, console, prompter, tls=tls)
     prompter.pause("Press any key to go on")
+
+
+def read_join_line(text: str) -> tuple[str, str, str]:
+    """The address, code and certificate in what a player typed: an address alone, or the host's whole line.
+
+    >>> read_join_line("  tabletop join 127.0.0.1:7427 7KQ2M-X9D4R --tls host.pem")
+    ('127.0.0.1:7427', '7KQ2M-X9D4R', 'host.pem')
+    >>> read_join_line("10.0.0.5:7427")
+    ('10.0.0.5:7427', '', '')
+    """
+    words = text.split()
+    if words[:2] == ["tabletop", "join"]:
+        words = words[2:]
+    certificate = ""
+    if "--tls" in words:
+        at = words.index("--tls")
+        certificate = words[at + 1] if at + 1 < len(words) else ""
+        words = words[:at] + words[at + 2 :]
+    address = words[0] if words else ""
+    return address, " ".join(words[1:]), certificate

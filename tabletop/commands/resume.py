@@ -32,7 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Continue the unfinished game ``args.id`` (default: the latest) at the terminal; return the exit status."""
     from tabletop.commands.common import EXIT_FAILURE, EXIT_USAGE, UsageError, make_console, open_store
-    from tabletop.commands.session import continue_record, interactive_console
+    from tabletop.commands.continuing import continue_game
+    from tabletop.commands.session import interactive_console
     from tabletop.net.wire import PORT
 
     if not args.host and (args.serve_only or args.public or args.port != PORT or args.tls):
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         return host_again(record, store, console, args)
     from tabletop.ui.plain import make_prompter
 
-    return 0 if continue_record(record, console, make_prompter(), store) else EXIT_FAILURE
+    return 0 if continue_game(record, console, make_prompter(), store) else EXIT_FAILURE
 
 
 def _damage(store: Store, row_id: int) -> str | None:

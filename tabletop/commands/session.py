@@ -204,6 +204,7 @@ def play_match(
         ui = match.game.ui()
         table = Table(match, ui, console, prompter, list(names), saved=recorder is not None, best_before=best)
         table.on_hint, table.takebacks, table.on_takeback, table.undo = on_hint, takebacks, on_takeback, undo
+        table.on_analysis = recorder.keep_analysis if recorder is not None else None
         table.status = status
         play(table)
     except LeaveGame:
@@ -287,12 +288,13 @@ def _offer_review(match: Match[Any], recorder: Recorder | None, console: Any, pr
         return False
     try:
         record = recorder.store.get(recorder.row_id)
+        kept = recorder.store.analyses(recorder.row_id)
     except StoreError:
         return False
     if not can_review(record, match.game):
         return False
     if prompter.confirm("Review your decisions (graded by the analyst)?", default=False):
-        show_review(console, prompter, record, match.game)
+        show_review(console, prompter, record, match.game, kept=kept)
     return True
 
 

@@ -113,8 +113,9 @@ def presence(host: Host) -> str:
     """Whether the players across the network are connected, in a line for the host's table."""
     away = [host.names[s] for s in host.remote if not host.connected(s)]
     if away:
-        return f"{' and '.join(away)} not connected: the game waits for them (they join again with the same code)."
-    return f"{' and '.join(host.names[s] for s in host.remote)} connected."
+        return f"{' and '.join(away)} away: the game waits for them to join again ({host.join_command})."
+    there = [host.names[s] for s in host.remote]
+    return f"{' and '.join(there)} {'are' if len(there) > 1 else 'is'} connected."
 
 
 def wait_for_players(host: Host, console: Console) -> None:

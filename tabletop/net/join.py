@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from tabletop.game import Agent
+    from tabletop.loop import Match
     from tabletop.registry import Registry
     from tabletop.store.db import Store
 
@@ -33,6 +34,8 @@ class Ended:
     result: str
     row_id: int | None
     why: str = ""
+    match: Match[Any] | None = None
+    """The finished game, rebuilt from its record (None when the record did not replay)."""
 
 
 def welcome(connection: Connection, registry: Registry) -> Seen:
@@ -40,7 +43,9 @@ def welcome(connection: Connection, registry: Registry) -> Seen:
     message = connection.next(WELCOME_SECONDS)
     if message is None:
         raise JoinFailed("The host did not answer: check the address and the port.")
-    if message["type"] in ("error", LOST):
+    if message["type"] == LOST:
+        raise JoinFailed(f"No Tabletop game answered there ({message['reason']}): check the address and the port.")
+    if message["type"] == "error":
         raise JoinFailed(f"The host refused: {message['reason']}")
     if message["type"] != "welcome":
         raise JoinFailed("The host did not answer as a Tabletop host does.")
@@ -96,9 +101,10 @@ def _seat_here(spec: str, mine: bool) -> str:
     return REMOTE if spec in (HUMAN, REMOTE) else spec
 
 
-def keep_record(data: dict[str, Any], seat: int, registry: Registry, store: Store) -> Ended:
+def keep_record(data: dict[str, Any], seat: int, registry: Registry, store: Store, hints: int = 0) -> Ended:
     """Check the finished game's record as a record file is checked, and keep it in this computer's History as
-    played from ``seat``: that seat the person's here, every other person's :data:`REMOTE`."""
+    played from ``seat``: that seat the person's here, every other person's :data:`REMOTE`; with the ``hints``
+    the Coach gave here (the host's record counts its own player's)."""
     from tabletop.rebuild import record_from_json
     from tabletop.store import RecordError, StoreError
 
@@ -115,6 +121,8 @@ def keep_record(data: dict[str, Any], seat: int, registry: Registry, store: Stor
     try:
         row_id = store.begin(match, seats, record.names, takebacks_allowed=record.takebacks_allowed)
         store.finish(row_id, match)
+        for _ in range(hints):
+            store.note_hint(row_id)
     except StoreError as exc:
-        return Ended(match.state.outcome_text(), None, str(exc))
-    return Ended(match.state.outcome_text(), row_id)
+        return Ended(match.state.outcome_text(), None, str(exc), match)
+    return Ended(match.state.outcome_text(), row_id, match=match)

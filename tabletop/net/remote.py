@@ -40,7 +40,7 @@ class RemoteSeat(Agent[Any, View]):
         name = self.host.names[self.seat]
         if self.host.connected(self.seat):
             return f"Waiting for {name}'s move..."
-        return f"Waiting for {name} to come back (they rejoin with the same code)..."
+        return f"Waiting for {name} to come back: {self.host.join_command or 'they join again with the same code'}"
 
     def choose(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
         """The legal action the player sends (anything else is refused to them, and they are asked again)."""

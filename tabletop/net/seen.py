@@ -122,7 +122,7 @@ class Seen:
         away = [self.names[s] for s in others if s < len(self.connected) and not self.connected[s]]
         there = "the game waits for " + " and ".join(away) if away else "everyone is connected"
         if self.to_act == self.seat:
-            return f"Your turn · {there}."
+            return f"Your turn ({self.names[self.seat]}) · {there}."
         if 0 <= self.to_act < len(self.names):
             return f"{self.names[self.to_act]} to move · {there}."
         return f"Waiting · {there}."

@@ -87,6 +87,8 @@ class Host:
         self._server: asyncio.Server | None = None
         self.record: dict[str, Any] | None = None
         """The finished game's record, sent to each seat that is or comes connected."""
+        self.join_command = ""
+        """The command that joins this game, as the host's screen shows it."""
         self.certificate: str | None = None
         """The file of the certificate players trust the host by (shown in the join line), with TLS."""
         self.record_of: Callable[[], dict[str, Any] | None] | None = None

@@ -31,6 +31,7 @@ from tabletop.ui.steps import (
     Extra,
     choose_step,
 )
+from tabletop.ui.terminal import discard_typeahead
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -56,6 +57,8 @@ class JoinedTable:
     console: Console
     prompter: Prompter
     notice: str | None = None
+    hints: int = 0
+    """How many times the Coach was asked here (kept with this side's record of the game)."""
     _ui: GameUI[Any, Any, Any] | None = None
     _analyst: list[Analyst[Any, Any] | None] | None = None
     _coached: tuple[int, Analysis[Any]] | None = None
@@ -115,6 +118,7 @@ class JoinedTable:
                     spinner.update(self.seen.status())
                     continue
                 self.connection.requeue(message)
+                discard_typeahead()  # keys pressed while the other player moved are not a move
                 return next_message(self.connection)
 
     def _board(self) -> RenderableType:
@@ -209,6 +213,7 @@ class JoinedTable:
             except AnalysisUnavailable as exc:
                 return f"Coach: {exc.summary}"
         self._coached = (self.seen.at, analysis)
+        self.hints += 1
         return analysis
 
     def _coach(self) -> str | None:
@@ -234,6 +239,9 @@ class JoinedTable:
             draw_board(self.console, self._board(), "The game is over.", scrollback=True)
 
 
-def play_joined(connection: Connection, seen: Seen, console: Console, prompter: Prompter) -> dict[str, Any]:
-    """Play the seat at this terminal until the game ends; the finished game's record (JSON data)."""
-    return JoinedTable(connection, seen, console, prompter).play()
+def play_joined(connection: Connection, seen: Seen, console: Console, prompter: Prompter) -> tuple[dict[str, Any], int]:
+    """Play the seat at this terminal until the game ends; the finished game's record (JSON data), and how many
+    times the Coach was asked."""
+    table = JoinedTable(connection, seen, console, prompter)
+    record = table.play()
+    return record, table.hints

@@ -50,7 +50,7 @@ from tabletop.ui.takeback import (
     undo_offer,
 )
 from tabletop.ui.takeback import why_no_undo as why_no_undo
-from tabletop.ui.terminal import clear_screen
+from tabletop.ui.terminal import clear_screen, discard_typeahead
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -87,6 +87,8 @@ class Table:
     """Whether the game is being saved (so that leaving keeps it)."""
     on_hint: Callable[[], object] | None = None
     """Called each time the player is given a hint (the record then says a hint was used)."""
+    on_analysis: Callable[[int, str], object] | None = None
+    """Called with the ply and the JSON of each analysis the Coach gives (kept with the game for its review)."""
     takebacks: bool = True
     """Whether a take-back over what the player has seen may be made (:mod:`tabletop.ui.takeback`)."""
     on_takeback: Callable[[], object] | None = None
@@ -172,6 +174,8 @@ def _run_computer_moves(table: Table) -> None:
                 if callable(waiting):
                     agent.on_wait = spinner.update  # type: ignore[union-attr]
                 match.step()
+            if callable(waiting):
+                discard_typeahead()
         else:
             match.step()
 

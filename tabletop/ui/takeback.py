@@ -64,7 +64,7 @@ def undo_offer(table: Table, player: int) -> UndoOffer:
     if isinstance(free, int):
         return UndoOffer(free)
     if not table.takebacks:
-        return UndoOffer(None, free if free == "the game is over" else f"{free} ({TAKE_BACKS_OFF})")
+        return UndoOffer(None, free if free == "the game is over" else f"{free}; {TAKE_BACKS_OFF}")
     found = match.undo_offer(player, takeback=True)
     if isinstance(found, str):
         return UndoOffer(None, found)

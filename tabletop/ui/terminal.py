@@ -78,3 +78,16 @@ def clear_screen(console: Console, *, scrollback: bool = False) -> None:
     if scrollback and os.environ.get("TERM") != "dumb":
         console.file.write("\x1b[3J")
         console.file.flush()
+
+
+def discard_typeahead() -> None:
+    """Forget the keys pressed while the table waited for another player: a key meant for nothing yet must not
+    make the player's next move before they have seen what the other did."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import termios
+
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # no terminal control here: the keys stay
+        return

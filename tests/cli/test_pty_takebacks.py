@@ -89,7 +89,7 @@ def test_a_game_set_up_without_take_backs_refuses_one_and_keeps_a_clean_record(t
     castle_leaf_three(child)
     screen = said_after(child, "u", "Nothing to undo")
     assert "Nothing to undo: you have seen what came after it" in screen, screen
-    assert "(this game was set up without take-backs)" in screen, screen
+    assert "; this game was set up without take-backs" in screen, screen
     leave(child)
     listed = history(tmp_path / "data")
     assert "Muster" in listed and "take-back" not in listed

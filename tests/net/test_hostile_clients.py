@@ -89,7 +89,7 @@ def test_a_dropped_player_is_waited_for_and_takes_the_seat_again_with_the_same_c
         _wait_for_actions(tmp_path / "host", KILLED_AFTER)
         killed.kill()
         killed.communicate(timeout=30)
-        hosted.read_until("to come back")  # "Waiting for North to come back (they rejoin with the same code)..."
+        hosted.read_until("to come back: tabletop join")  # the line that joins again, in sight on the host
         back = join(tmp_path / "back", hosted, "easy")
         for player in (back, other):
             status, output = finished(player)

@@ -65,12 +65,14 @@ def test_a_whole_muster_game_between_two_terminals(tmp_path: Path) -> None:
         assert time.monotonic() < deadline, "the game did not end in time"
         guest_done = guest_done or _play_on(joining, OVER)
         host_done = host_done or _play_on(hosting, "Press any key to go on")
+    joining.expect(REVIEW)  # the joining side is offered the review of its own decisions too
+    joining.send("n")
     joining.expect(pexpect.EOF)
     hosting.send(ENTER)
     hosting.expect(pexpect.EOF)
     # Each table says whose turn it is and whether the other side is connected.
-    assert "South connected." in seen["host"].getvalue()
-    assert "Your turn · everyone is connected." in seen["guest"].getvalue()
+    assert "South is connected." in seen["host"].getvalue()
+    assert "Your turn (South) · everyone is connected." in seen["guest"].getvalue()
     assert "North to move · everyone is connected." in seen["guest"].getvalue()
     (hosted,) = history(tmp_path / "host")
     (joined,) = history(tmp_path / "guest")
