@@ -100,10 +100,10 @@ def join_game(
             levels = seen.game.agents()
             if agent not in levels:
                 raise JoinFailed(f"{seen.game.info.name} has no level {agent!r} ({', '.join(levels)})")
-            record, hints = play_with_agent(connection, seen, levels[agent](), console), 0
+            record, coached = play_with_agent(connection, seen, levels[agent](), console), None
         else:
             assert prompter is not None, "a person plays at a terminal"
-            record, hints = play_joined(connection, seen, console, prompter)
+            record, coached = play_joined(connection, seen, console, prompter)
     except (JoinError, JoinFailed) as exc:
         console.print(str(exc), markup=False)
         return EXIT_FAILURE
@@ -115,7 +115,7 @@ def join_game(
         raise
     finally:
         connection.close()
-    ended = keep_record(record, seen.seat, registry, store, hints)
+    ended = keep_record(record, seen.seat, registry, store, coached)
     if ended.row_id is None:
         console.print(f"The game is over, but it is not kept here: {ended.why}.", markup=False)
         return EXIT_FAILURE

@@ -12,8 +12,11 @@ from tabletop.net.client import LOST, Connection
 from tabletop.net.seen import HostDataError, Seen
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from rich.console import Console
 
+    from tabletop.analysis import Analysis
     from tabletop.game import Agent
     from tabletop.loop import Match
     from tabletop.registry import Registry
@@ -101,10 +104,17 @@ def _seat_here(spec: str, mine: bool) -> str:
     return REMOTE if spec in (HUMAN, REMOTE) else spec
 
 
-def keep_record(data: dict[str, Any], seat: int, registry: Registry, store: Store, hints: int = 0) -> Ended:
+def keep_record(
+    data: dict[str, Any],
+    seat: int,
+    registry: Registry,
+    store: Store,
+    coached: Mapping[int, Analysis[Any]] | None = None,
+) -> Ended:
     """Check the finished game's record as a record file is checked, and keep it in this computer's History as
-    played from ``seat``: that seat the person's here, every other person's :data:`REMOTE`; with the ``hints``
-    the Coach gave here (the host's record counts its own player's)."""
+    played from ``seat``: that seat the person's here, every other person's :data:`REMOTE`; with the Coach's
+    analyses given here, by ply (each a tip; the host's record counts its own player's)."""
+    from tabletop.analysis import analysis_json
     from tabletop.rebuild import record_from_json
     from tabletop.store import RecordError, StoreError
 
@@ -121,8 +131,9 @@ def keep_record(data: dict[str, Any], seat: int, registry: Registry, store: Stor
     try:
         row_id = store.begin(match, seats, record.names, takebacks_allowed=record.takebacks_allowed)
         store.finish(row_id, match)
-        for _ in range(hints):
+        for ply, analysis in (coached or {}).items():
             store.note_hint(row_id)
+            store.keep_analysis(row_id, ply, analysis_json(analysis))
     except StoreError as exc:
         return Ended(match.state.outcome_text(), None, str(exc), match)
     return Ended(match.state.outcome_text(), row_id, match=match)

@@ -10,7 +10,7 @@ only, as at home; the game menu offers the rules and leaving (the seat waits: ``
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.net.client import LOST
@@ -57,8 +57,9 @@ class JoinedTable:
     console: Console
     prompter: Prompter
     notice: str | None = None
-    hints: int = 0
-    """How many times the Coach was asked here (kept with this side's record of the game)."""
+    analyses: dict[int, Analysis[Any]] = field(default_factory=dict)
+    """The Coach's analyses given here, by the count of actions they were given at (kept with this side's
+    record of the game, as a local game keeps them: its review grades those decisions by them)."""
     _ui: GameUI[Any, Any, Any] | None = None
     _analyst: list[Analyst[Any, Any] | None] | None = None
     _coached: tuple[int, Analysis[Any]] | None = None
@@ -213,7 +214,7 @@ class JoinedTable:
             except AnalysisUnavailable as exc:
                 return f"Coach: {exc.summary}"
         self._coached = (self.seen.at, analysis)
-        self.hints += 1
+        self.analyses[self.seen.at] = analysis
         return analysis
 
     def _coach(self) -> str | None:
@@ -239,9 +240,11 @@ class JoinedTable:
             draw_board(self.console, self._board(), "The game is over.", scrollback=True)
 
 
-def play_joined(connection: Connection, seen: Seen, console: Console, prompter: Prompter) -> tuple[dict[str, Any], int]:
-    """Play the seat at this terminal until the game ends; the finished game's record (JSON data), and how many
-    times the Coach was asked."""
+def play_joined(
+    connection: Connection, seen: Seen, console: Console, prompter: Prompter
+) -> tuple[dict[str, Any], dict[int, Analysis[Any]]]:
+    """Play the seat at this terminal until the game ends; the finished game's record (JSON data), and the
+    Coach's analyses given here."""
     table = JoinedTable(connection, seen, console, prompter)
     record = table.play()
-    return record, table.hints
+    return record, table.analyses

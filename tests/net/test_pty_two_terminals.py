@@ -37,9 +37,7 @@ def _play_on(child: pexpect.spawn, done: str) -> bool:
 
 
 def _ask_the_coach(child: pexpect.spawn) -> None:
-    """At the player's first decision, ask the Coach (from their own view) and go back to the game."""
-    child.expect("Your turn", timeout=GAME_SECONDS)
-    child.expect(POINTER)
+    """At a decision of the player's, ask the Coach (from their own view), then go back to the game."""
     child.send("?")
     child.expect("win chance with best play")
     child.expect("Press any key")
@@ -59,12 +57,15 @@ def test_a_whole_muster_game_between_two_terminals(tmp_path: Path) -> None:
     hosting.expect("South's hand")
     hosting.expect("Your hand")
     deadline = time.monotonic() + GAME_SECONDS
-    _ask_the_coach(joining)
-    guest_done = host_done = False
+    guest_done = host_done = coached = False
     while not (guest_done and host_done):
         assert time.monotonic() < deadline, "the game did not end in time"
+        if not coached and joining.expect([POINTER, pexpect.TIMEOUT], timeout=0.1) == 0:
+            _ask_the_coach(joining)  # at the joining player's first decision
+            coached = True
         guest_done = guest_done or _play_on(joining, OVER)
         host_done = host_done or _play_on(hosting, "Press any key to go on")
+    assert coached
     joining.expect(REVIEW)  # the joining side is offered the review of its own decisions too
     joining.send("n")
     joining.expect(pexpect.EOF)
