@@ -4,6 +4,7 @@ whole game played through the two tables by keys, each seeing its own hand and t
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -36,6 +37,13 @@ def _play_on(child: pexpect.spawn, done: str) -> bool:
     return found in (3, 5)
 
 
+def _asked(screen: str) -> str:
+    """The question of the list last drawn on ``screen`` (its escape codes aside), or ""."""
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen)
+    questions = re.findall(r"\? ([^:\r\n]+): \(keys", plain)
+    return questions[-1].strip() if questions else ""
+
+
 def _ask_the_coach(child: pexpect.spawn) -> None:
     """At a decision of the player's, ask the Coach (from their own view), then go back to the game."""
     child.send("?")
@@ -61,7 +69,7 @@ def test_a_whole_muster_game_between_two_terminals(tmp_path: Path) -> None:
     while not (guest_done and host_done):
         assert time.monotonic() < deadline, "the game did not end in time"
         if not coached and joining.expect([POINTER, pexpect.TIMEOUT], timeout=0.1) == 0:
-            if "Your move" in joining.before:  # the first question of the joining player's decision
+            if _asked(joining.before) == "Your move":  # the first question of the joining player's decision
                 _ask_the_coach(joining)
                 coached = True
             else:
