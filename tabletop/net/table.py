@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from tabletop.ui.base import Prompter
 
 POLL_SECONDS = 0.2
+JOINED_MENU_TITLE = "Game menu (rules, leave)"
+"""The game menu's entry at a seat played across the network, where nothing is taken back."""
 
 
 class LeftJoinedGame(Exception):
@@ -152,6 +154,7 @@ class JoinedTable:
                 order=ui.label_order(view),
                 table_entries=self._table_entries(),
                 keys=ui.label_keys(view),
+                menu_title=JOINED_MENU_TITLE,
             )
             if chosen is GAME_MENU:
                 self._menu()

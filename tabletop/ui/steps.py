@@ -94,6 +94,7 @@ def choose_step(
     extras: Sequence[Choice] = (),
     *,
     with_menu: bool = True,
+    menu_title: str = MENU_TITLE,
     redraw: Callable[[str, list[Choice]], list[Choice]] | None = None,
     order: Sequence[str] = (),
     table_entries: Sequence[Choice] = (),
@@ -105,7 +106,7 @@ def choose_step(
     Each list offers only what leads to a legal action, plus greyed-out entries
     with the reason they cannot be used (placed by ``order``, see
     :meth:`GameUI.label_order`), and a way back after the first. ``keys`` are
-    the game's fixed keys of labels. A level after the first with one usable
+    the game's fixed keys of labels; ``menu_title`` names the game menu's entry. A level after the first with one usable
     label and several actions under it is taken without asking, and the label
     is added to ``taken`` so the player can be told. ``redraw(question,
     entries)`` is called before every question, so answered steps do not pile
@@ -133,7 +134,7 @@ def choose_step(
             choices += [Choice(c.title, Extra(c.value), c.disabled, key=c.key) for c in extras]
             choices += table_entries
             if with_menu:
-                choices.append(Choice(MENU_TITLE, GAME_MENU, key=MENU_KEY))
+                choices.append(Choice(menu_title, GAME_MENU, key=MENU_KEY))
         else:
             choices.append(Choice(BACK_TITLE, BACK, back=True, key=BACK_KEY))
         choices = unclash(choices)

@@ -86,6 +86,7 @@ def test_a_whole_muster_game_between_two_terminals(tmp_path: Path) -> None:
     assert "South is connected." in seen["host"].getvalue()
     assert "Your turn (South) · everyone is connected." in seen["guest"].getvalue()
     assert "North to move · everyone is connected." in seen["guest"].getvalue()
+    assert "Game menu (rules, leave)" in seen["guest"].getvalue()  # nothing is taken back across the network
     (hosted,) = history(tmp_path / "host")
     (joined,) = history(tmp_path / "guest")
     assert hosted.is_finished and joined.history == hosted.history and joined.result == hosted.result
