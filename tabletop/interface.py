@@ -180,6 +180,20 @@ class Log(list[str]):
             facts=facts if any(f is not None for f in facts) else (),
         )
 
+    @classmethod
+    def latest(cls, events: Sequence[Event], viewer: int, shown: int, *, before: View | None = None) -> Log:
+        """The latest ``shown`` of ``events`` as ``viewer`` may read them, knowing how many came after the viewer's
+        latest decision (every one, before their first).
+
+        >>> from tabletop.events import Event
+        >>> e = lambda actor: Event(actor, "", ("words",) * 3)
+        >>> Log.latest([e(0), e(1), e(-1)], 0, 50).fresh, Log.latest([e(1)], 0, 50).fresh
+        (2, 1)
+        """
+        mine = [i for i, e in enumerate(events) if e.actor == viewer]
+        fresh = len(events) - 1 - mine[-1] if mine else len(events)
+        return cls.of(events[-shown:], viewer, fresh=fresh, before=before)
+
     def new_lines(self) -> list[str]:
         """The lines that came after the viewer's latest decision."""
         return list(self[len(self) - self.fresh :]) if self.fresh else []

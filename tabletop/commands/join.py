@@ -119,12 +119,11 @@ def join_game(
     if ended.row_id is None:
         console.print(f"The game is over, but it is not kept here: {ended.why}.", markup=False)
         return EXIT_FAILURE
+    result = f"{ended.result} "
     if prompter is not None and ended.match is not None:
         console.print(seen.game.ui().render_result(ended.match.state))
-    console.print(
-        f"{ended.result} Kept here as game {ended.row_id}: `tabletop replay {ended.row_id}` shows it.",
-        markup=False,
-    )
+        result = ""  # the game's own end screen has just said it
+    console.print(f"{result}Kept here as game {ended.row_id}: `tabletop replay {ended.row_id}` shows it.", markup=False)
     if prompter is not None:
         _offer_review(store, ended.row_id, console, prompter)
     return 0

@@ -109,10 +109,7 @@ class Seen:
         """The latest ``shown`` log lines as the seat reads them, with what is new since its latest decision."""
         from tabletop.interface import Log
 
-        events = self.events
-        mine = [i for i, e in enumerate(events) if e.actor == self.seat]
-        fresh = len(events) - 1 - mine[-1] if mine else len(events)
-        return Log.of(events[-shown:], self.seat, fresh=fresh, before=self.before)
+        return Log.latest(self.events, self.seat, shown, before=self.before)
 
     def status(self) -> str:
         """Whose turn it is and whether the others are connected, in a line under the board."""

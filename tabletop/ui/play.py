@@ -119,10 +119,7 @@ class Table:
 
     def log(self, viewer: int) -> Log:
         """The latest log lines as ``viewer`` may read them, with what is new to them since their last decision."""
-        events = self.match.events
-        mine = [i for i, e in enumerate(events) if e.actor == viewer]
-        fresh = len(events) - 1 - mine[-1] if mine else len(events)
-        return Log.of(events[-LOG_EVENTS:], viewer, fresh=fresh, before=self._view_before(viewer))
+        return Log.latest(self.match.events, viewer, LOG_EVENTS, before=self._view_before(viewer))
 
     def _view_before(self, viewer: int) -> View:
         """The viewer's view just after the first decision of their latest turn (see :attr:`Log.before`)."""
