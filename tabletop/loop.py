@@ -61,6 +61,7 @@ class Match(Generic[A]):
         self.redoable: list[str] = []
         """The decisions taken back by :meth:`undo`, the next to redo last; a new decision other than that
         one forgets them."""
+        self._turn_views: dict[tuple[int, int], View] = {}
         self.snapshots: dict[int, Snapshot[A]] = {}
         """Before each action of a person, by its index in the history: how far an undo goes, in one step."""
 
@@ -142,6 +143,15 @@ class Match(Generic[A]):
         if not self.is_over():
             raise RuntimeError("run() needs a computer agent in every seat")
         return self.state
+
+    def view_at_turn_start(self, viewer: int) -> View:
+        """What ``viewer`` saw just after the first decision of their latest turn (:func:`turn_start`): what a board
+        compares the position with to mark what the others did since (:attr:`tabletop.interface.Log.before`).
+        Kept once made, until an undo."""
+        key = (viewer, turn_start(self.events, viewer))
+        if key not in self._turn_views:
+            self._turn_views[key] = self.view_after(key[1], viewer)
+        return self._turn_views[key]
 
     def view_after(self, count: int, viewer: int) -> View:
         """What ``viewer`` saw after the match's first ``count`` actions, rebuilt from the record.
@@ -251,6 +261,7 @@ class Match(Generic[A]):
             del self.history[to:], self.events[to:]
             self.snapshots = {i: kept for i, kept in self.snapshots.items() if i < to}
         self.redoable = redoable
+        self._turn_views.clear()  # a turn begun again may begin elsewhere
         if self.on_undo is not None:
             self.on_undo(self)
 
@@ -293,6 +304,31 @@ class Match(Generic[A]):
                 state.sample_chance(match.rng)
             match.apply(game.parse_action(state, text))
         return match
+
+
+def turn_start(events: Sequence[Event], viewer: int) -> int:
+    """How many events stood before ``viewer``'s latest turn had its first decision taken, counting it.
+
+    A turn is the viewer's decisions with only chance between them. With no
+    decision of theirs yet, the count of the opening chance events (the deal).
+
+    >>> e = lambda actor: Event(actor, "", ())
+    >>> turn_start([e(CHANCE), e(0), e(CHANCE), e(0), e(1), e(CHANCE)], 0)
+    2
+    >>> turn_start([e(CHANCE), e(CHANCE), e(1)], 0)
+    2
+    """
+    mine = [i for i, event in enumerate(events) if event.actor == viewer]
+    if not mine:
+        return next((i for i, event in enumerate(events) if event.actor != CHANCE), len(events))
+    first = mine[-1]
+    for i in range(mine[-1], -1, -1):
+        actor = events[i].actor
+        if actor == viewer:
+            first = i
+        elif actor != CHANCE:
+            break
+    return first + 1
 
 
 def _is_decision(state: State[A]) -> bool:

@@ -36,7 +36,6 @@ from tabletop.net.wire import (
 )
 
 if TYPE_CHECKING:
-    from tabletop.game import View
     from tabletop.loop import Match
 
 WRONG_CODE_SECONDS = 1.0
@@ -80,7 +79,6 @@ class Host:
         """Seats being given to a connection that has not had its first update yet."""
         self._sent: dict[int, int] = {}
         """How many events of its log each connected seat has been sent."""
-        self._before: dict[tuple[int, int], View] = {}
         self._turn = -1
         self._loop = asyncio.new_event_loop()
         self._thread: threading.Thread | None = None
@@ -189,13 +187,8 @@ class Host:
         self._loop.close()
 
     def _update(self, seat: int) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
-        from tabletop.ui.play import turn_start
-
         match = self.match
-        count = turn_start(match.events, seat)
-        before = self._before.get((seat, count))
-        if before is None:
-            before = self._before[(seat, count)] = match.view_after(count, seat)
+        before = match.view_at_turn_start(seat)
         log = self._logs[seat]
         log.extend(event_data(event, seat) for event in match.events[len(log) :])
         return seat_update(match, seat, before, self.connected_seats()), tuple(log)

@@ -19,8 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tabletop.game import CHANCE, Game, score_of, state_after
+from tabletop.game import Game, score_of, state_after
 from tabletop.loop import Event, Match
+from tabletop.loop import turn_start as turn_start  # kept here for its callers
 from tabletop.ui.base import Choice, Chosen, GameUI, Log, Prompter, Step
 from tabletop.ui.coach import COACH_MOVE, COACH_MOVE_TITLE, coach_move, give_hint, hint_offered
 from tabletop.ui.coach import action_words as action_words  # kept here for the review, which words actions so
@@ -103,7 +104,6 @@ class Table:
     """What to say under the board at the next question (a step taken for the player, say)."""
     coached: tuple[tuple[str, ...], Analysis[Any]] | None = None
     """The Coach's latest analysis and the history it was made at: ``!`` plays its first move there."""
-    _before: dict[tuple[int, int], View] = field(default_factory=dict)
     _analyst: list[Analyst[Any, Any] | None] = field(default_factory=list)
 
     def analyst(self) -> Analyst[Any, Any] | None:
@@ -119,15 +119,7 @@ class Table:
 
     def log(self, viewer: int) -> Log:
         """The latest log lines as ``viewer`` may read them, with what is new to them since their last decision."""
-        return Log.latest(self.match.events, viewer, LOG_EVENTS, before=self._view_before(viewer))
-
-    def _view_before(self, viewer: int) -> View:
-        """The viewer's view just after the first decision of their latest turn (see :attr:`Log.before`)."""
-        count = turn_start(self.match.events, viewer)
-        key = (viewer, count)
-        if key not in self._before:
-            self._before[key] = self.match.view_after(count, viewer)
-        return self._before[key]
+        return Log.latest(self.match.events, viewer, LOG_EVENTS, before=self.match.view_at_turn_start(viewer))
 
 
 def play(table: Table) -> None:
@@ -189,31 +181,6 @@ def _pass_the_device(table: Table, player: int) -> None:
     table.console.print(f"\n[bold]Pass the keyboard to {name}.[/bold]\n")
     table.console.print("The other player should look away: the next screen shows a hand.\n")
     table.prompter.pause(f"{name}, press any key when you are ready")
-
-
-def turn_start(events: Sequence[Event], viewer: int) -> int:
-    """How many events stood before ``viewer``'s latest turn had its first decision taken, counting it.
-
-    A turn is the viewer's decisions with only chance between them. With no
-    decision of theirs yet, the count of the opening chance events (the deal).
-
-    >>> e = lambda actor: Event(actor, "", ())
-    >>> turn_start([e(CHANCE), e(0), e(CHANCE), e(0), e(1), e(CHANCE)], 0)
-    2
-    >>> turn_start([e(CHANCE), e(CHANCE), e(1)], 0)
-    2
-    """
-    mine = [i for i, event in enumerate(events) if event.actor == viewer]
-    if not mine:
-        return next((i for i, event in enumerate(events) if event.actor != CHANCE), len(events))
-    first = mine[-1]
-    for i in range(mine[-1], -1, -1):
-        actor = events[i].actor
-        if actor == viewer:
-            first = i
-        elif actor != CHANCE:
-            break
-    return first + 1
 
 
 def _draw(table: Table, player: int, notice: str | None = None, overflow: int = 0) -> int:
