@@ -233,7 +233,10 @@ class Klondike(Game[Action]):
         return variant_lines(records)
 
     def commands(self) -> Mapping[str, Command]:
-        return {}
+        """``tabletop klondike solve SEED``: the deal solved with every card known."""
+        from tabletop_klondike.command import solve_command
+
+        return {"solve": solve_command}
 
     def ui(self) -> GameUI[Action, TableView, TableView]:
         from tabletop_klondike.ui import KlondikeUI

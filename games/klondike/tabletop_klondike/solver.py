@@ -1,36 +1,64 @@
-"""A Klondike solver for a deal whose every card is known: a depth-first search with a table of positions seen.
+"""A Klondike solver for a deal whose every card is known ("thoughtful" Klondike): won with a line, proven
+lost, or neither within a limit.
 
-The coach gives it deals sampled from what the player sees; it never sees the
-real hidden cards. A position is small tuples of card numbers
-(:attr:`~tabletop.playing_cards.Card.number`), and the search moves in steps a
-player would name: the stock is turned as often as needed to bring a card up
-and that card played (one step, several turns), a run moves only when it turns
-a card face up, empties a pile for a King or frees a card to go home, and a
-card goes home by itself when no card could still need it (the build rule and
-the safe move home are the patience kit's, as the game's). A found line is
-written in the game's notation.
+The coach gives it deals sampled from what the player sees; it never sees the real hidden cards;
+``tabletop klondike solve`` gives it a real deal. A position is small tuples of card numbers
+(:attr:`~tabletop.playing_cards.Card.number`), and the search moves in steps a player would name: the stock
+is turned as often as needed to bring a card up and that card played (one step, several turns), and a card
+goes home by itself when no card could still need it (the build rule and the safe move home are the
+patience kit's, as the game's). A found line is written in the game's notation, and ends where the game
+does: once every card left is face up, the rest goes home by itself.
+
+Two searches: a quick one, best first, that moves a run only when it turns a card face up, empties a pile or
+frees a card to go home, and finds most wins in a few hundred positions; and one of every step but those
+that cannot lead anywhere new (:func:`steps`), depth first, whose failure proves the deal lost.
+:func:`settle` runs the first, then the second.
 
 >>> from tabletop.playing_cards import parse_cards
 >>> ks, qs, js = (c.number for c in parse_cards("KS QS JS"))
 >>> spades_left = Position(((ks, js), (qs,), (), (), (), (), ()), (1, 0, 0, 0, 0, 0, 0), (), (), (13, 13, 13, 10), 0, 1, 0)
 >>> solve(spades_left).moves
-('1h', '2h', '1h')
+('1h',)
+>>> ts = parse_cards("10S")[0].number
+>>> ten_under_jack = Position(((ts, js), (ks, qs), (), (), (), (), ()), (1, 0, 0, 0, 0, 0, 0), (), (), (13, 13, 13, 9), 0, 1, 0)
+>>> settle(ten_under_jack, node_limit=100).exhausted
+True
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
 from tabletop.patience import safe_home_number
-from tabletop.patience.numbered import BELOW_HOME, IS_KING, SUIT_OF
-from tabletop.playing_cards import DECK_SIZE, Card
-from tabletop_klondike.rules import BUILD, PILE_KEYS, PILES
+from tabletop.patience.numbered import BELOW_HOME, IS_KING, NUMBERS, RANK_OF, RED_OF, SUIT_OF, TABLE_SIZE, number_of
+from tabletop.playing_cards import DECK_SIZE, SUITS, Card
+from tabletop_klondike.rules import BUILD, PILE_KEYS, PILES, suit_key
 
 NODE_LIMIT = 20_000
 """Positions a solve may expand before it gives up (an unsettled answer, neither won nor proven lost)."""
+
+
+def _twin(card: int) -> int:
+    """The other card of ``card``'s rank and colour."""
+    if card not in NUMBERS:
+        return card
+    other = next(s for s in range(len(SUITS)) if s != SUIT_OF[card] and RED_OF[number_of(1, s)] == RED_OF[card])
+    return number_of(RANK_OF[card], other)
+
+
+TWIN = tuple(_twin(n) for n in range(TABLE_SIZE))
+"""By card number, the other card of its rank and colour: the one other card that fits where it fits."""
+BUILDS_ON = tuple(tuple(c for c in NUMBERS if BUILD.fits[c][n]) for n in range(TABLE_SIZE))
+"""By card number, the cards that may lie on it on a pile."""
+
+
+PARENTS = tuple(tuple(c for c in NUMBERS if BUILD.fits[n][c]) for n in range(TABLE_SIZE))
+"""By card number, the cards it may lie on on a pile."""
 
 
 class Position(NamedTuple):
@@ -69,8 +97,25 @@ class Position(NamedTuple):
         return cls(tuple(piles), tuple(downs), tuple(c.number for c in stock), (), (0, 0, 0, 0), 0, draw, passes)
 
     def key(self) -> tuple[object, ...]:
-        """What tells positions apart for the search (the passes used count only when they are limited)."""
-        return (self.piles, self.downs, self.stock, self.waste, self.home, self.turned if self.passes else 0)
+        """What tells positions apart for the search: the piles in any order (they are alike but for their
+        cards), and the passes used only when they are limited."""
+        piles = tuple(sorted(zip(self.piles, self.downs)))
+        if self.passes:
+            return (piles, self.stock, self.waste, self.home, self.turned)
+        return (piles, *self.talon_key(), self.home)
+
+    def talon_key(self) -> tuple[tuple[int, ...], int]:
+        """The talon as the cards in the order the stock gives them, and where it stands among them; with
+        passes unlimited, every place the stock can be turned to from a fresh pass is one (-1): from each
+        the others are reached by turning.
+
+        >>> p = Position((), (), (5, 6, 7), (8, 9, 10), (0, 0, 0, 0), 0, 3, 0)
+        >>> p.talon_key() == p._replace(stock=(), waste=(8, 9, 10, 7, 6, 5)).talon_key()
+        True
+        """
+        cards = self.waste + self.stock[::-1]
+        at = len(self.waste)
+        return cards, (-1 if at % self.draw == 0 or not self.stock else at)
 
     def won(self) -> bool:
         """Whether every card is home, or every card is face up on the piles (the rest then goes home)."""
@@ -160,15 +205,15 @@ def auto_home(p: Position) -> tuple[Position, tuple[str, ...]]:
     """The position once every card that may safely go home has gone (the game's moves for them)."""
     moves: list[str] = []
     changed = True
-    while changed:
+    while changed and not p.won():  # a won game ends: no move after it is written
         changed = False
         for i, pile in enumerate(p.piles):
-            if pile and p.downs[i] < len(pile) and p.safe_home(pile[-1]):
+            if pile and p.downs[i] < len(pile) and p.safe_home(pile[-1]) and not p.won():
                 piles, downs = _take(p, i, 1)
                 p = Position(piles, downs, p.stock, p.waste, _home_plus(p.home, pile[-1]), p.turned, p.draw, p.passes)
                 moves.append(f"{PILE_KEYS[i]}h")
                 changed = True
-        if p.waste and p.safe_home(p.waste[-1]):
+        if p.waste and p.safe_home(p.waste[-1]) and not p.won():
             c = p.waste[-1]
             p = Position(p.piles, p.downs, p.stock, p.waste[:-1], _home_plus(p.home, c), p.turned, p.draw, p.passes)
             moves.append("wh")
@@ -176,13 +221,73 @@ def auto_home(p: Position) -> tuple[Position, tuple[str, ...]]:
     return p, tuple(moves)
 
 
-def steps(p: Position) -> list[Step]:
-    """The steps worth trying from ``p``, the likeliest to help first."""
+def _hidden(p: Position) -> set[int]:
+    """The face-down cards of the piles."""
+    return {c for pile, down in zip(p.piles, p.downs) for c in pile[:down]}
+
+
+def _in_play(p: Position, c: int, hidden: set[int]) -> bool:
+    """Whether ``c`` could still be moved onto a pile: neither face down nor home."""
+    return c not in hidden and p.home[SUIT_OF[c]] < RANK_OF[c]
+
+
+def blocked(p: Position) -> bool:
+    """Whether some face-down card can never be turned up, however the cards in play are moved: proof that
+    ``p`` is lost, found without a search.
+
+    A face-down card is turned up only once the card above it that starts its pile's face-up run has left:
+    onto a card it may lie on, home (once every lower card of its suit is home), or, a King, to an empty
+    pile. Each of those cards must be in play at some time, so a card that stays face down while every
+    card that is or can come into play is counted as free proves the position lost.
+
+    The 9♥ on a face-down 10♠ can leave only home, when the lower hearts are all home, or onto the 10♣:
+
+    >>> from tabletop.playing_cards import SUITS, Suit, parse_cards
+    >>> h9, s10 = (c.number for c in parse_cards("9H 10S"))
+    >>> hearts_to_8 = tuple(8 if suit is Suit.HEARTS else 0 for suit in SUITS)
+    >>> nine_on_ten = Position(((s10, h9), (), (), (), (), (), ()), (1, 0, 0, 0, 0, 0, 0), (), (), (0, 0, 0, 0), 0, 1, 0)
+    >>> blocked(nine_on_ten), blocked(nine_on_ten._replace(home=hearts_to_8))
+    (True, False)
+    """
+    free = {c for pile, down in zip(p.piles, p.downs) for c in pile[down:]}
+    free.update(p.stock, p.waste)
+    free.update(number_of(rank, suit) for suit, top in enumerate(p.home) for rank in range(1, top + 1))
+    downs = list(p.downs)
+    changed = True
+    while changed:
+        changed = False
+        for i, pile in enumerate(p.piles):
+            while downs[i]:
+                base = pile[downs[i]]
+                if not (
+                    IS_KING[base]
+                    or any(c in free for c in PARENTS[base])
+                    or all(number_of(rank, SUIT_OF[base]) in free for rank in range(1, RANK_OF[base]))
+                ):
+                    break
+                downs[i] -= 1
+                free.add(pile[downs[i]])
+                changed = True
+    return any(downs)
+
+
+def steps(p: Position, *, every: bool = True) -> list[Step]:
+    """The steps worth trying from ``p``, the likeliest to help first; with ``every`` false, only the steps
+    that turn a card up, empty a pile, or send a card home or onto a pile from the stock (a quick search
+    that finds most wins, but whose failure proves nothing).
+
+    With ``every``, left out are only steps that cannot lead anywhere the others do not (so that a search over them that
+    finds no win proves there is none): a King moved from the bottom of a pile to an empty one, or to any
+    but the first empty pile; a run split where the card it leaves on top can neither go home nor take the
+    other card of the run's first card's colour and rank (its *twin*, which must still be in play); a card
+    brought back from home that no card still in play could be built on.
+    """
     scored: list[tuple[int, Step]] = []
     tops = [pile[-1] if pile else None for pile in p.piles]
     empty = [i for i, t in enumerate(tops) if t is None]
     first_empty = empty[0] if empty else -1
     home = p.home
+    hidden: set[int] | None = None
     for i, pile in enumerate(p.piles):
         if not pile:
             continue
@@ -197,8 +302,15 @@ def steps(p: Position) -> list[Step]:
             reveals = start == down and down > 0
             empties = start == 0 and not IS_KING[card]
             frees = start > down and home[SUIT_OF[pile[start - 1]]] == BELOW_HOME[pile[start - 1]]
+            score = 80 + 10 * down if reveals else 60
             if not (reveals or empties or frees):
-                continue  # a run that turns nothing up, empties no pile and frees nothing leads nowhere new
+                if start == 0 or not every:
+                    continue  # a King from the bottom of a pile to an empty one changes nothing
+                if hidden is None:
+                    hidden = _hidden(p)
+                if not _in_play(p, TWIN[card], hidden):
+                    continue  # the card left on top could take only this card back: a circle
+                score = 20
             builds = BUILD.fits[card]
             for j, t in enumerate(tops):
                 if j == i:
@@ -211,7 +323,7 @@ def steps(p: Position) -> list[Step]:
                 piles, downs = _take(p, i, len(pile) - start)
                 piles = _with_pile(piles, j, piles[j] + pile[start:])
                 after = Position(piles, downs, p.stock, p.waste, p.home, p.turned, p.draw, p.passes)
-                scored.append((80 + 10 * down if reveals else 60, Step((f"{PILE_KEYS[i]}{PILE_KEYS[j]}",), after)))
+                scored.append((score, Step((f"{PILE_KEYS[i]}{PILE_KEYS[j]}",), after)))
     for turns, stock, waste, turned in talon_reach(p):
         c = waste[-1]
         draws = ("s",) * turns
@@ -224,23 +336,101 @@ def steps(p: Position) -> list[Step]:
                 piles = _with_pile(p.piles, j, p.piles[j] + (c,))
                 after = Position(piles, p.downs, stock, waste[:-1], p.home, turned, p.draw, p.passes)
                 scored.append((50 - turns, Step((*draws, f"w{PILE_KEYS[j]}"), after)))
+    if every:
+        scored.extend(_from_home(p, tops, first_empty, hidden))
     scored.sort(key=lambda pair: -pair[0])
     return [step for _, step in scored]
 
 
-def solve(start: Position, *, node_limit: int = NODE_LIMIT) -> Result:
-    """Search for a win from ``start``: a line in the game's notation, or proof there is none, or neither
-    within ``node_limit`` positions expanded."""
-    seen: set[tuple[object, ...]] = set()
-    expanded = 0
+FROM_HOME_SCORE = 10
+"""Where a card brought back from home stands among the steps: last, as a player would try it."""
+
+
+def _from_home(
+    p: Position, tops: list[int | None], first_empty: int, hidden: set[int] | None
+) -> list[tuple[int, Step]]:
+    """Each foundation's top card brought back down onto a pile, where a card still in play could go on it."""
+    found: list[tuple[int, Step]] = []
+    for suit, rank in enumerate(p.home):
+        if rank == 0:
+            continue
+        card = number_of(rank, suit)
+        if hidden is None:
+            hidden = _hidden(p)
+        if not any(_in_play(p, c, hidden) for c in BUILDS_ON[card]):
+            continue
+        builds = BUILD.fits[card]
+        for j, t in enumerate(tops):
+            if (t is None and IS_KING[card] and j == first_empty) or (t is not None and builds[t]):
+                home = p.home[:suit] + (rank - 1,) + p.home[suit + 1 :]
+                piles = _with_pile(p.piles, j, p.piles[j] + (card,))
+                after = Position(piles, p.downs, p.stock, p.waste, home, p.turned, p.draw, p.passes)
+                found.append((FROM_HOME_SCORE, Step((f"{suit_key(SUITS[suit])}{PILE_KEYS[j]}",), after)))
+    return found
+
+
+def solve(start: Position, *, node_limit: int = NODE_LIMIT, every: bool = False) -> Result:
+    """Search for a win from ``start``, within ``node_limit`` positions expanded: a line in the game's
+    notation, or (searching ``every`` step, see :func:`steps`) proof there is none, or neither.
+
+    The quick search looks first where the fewest cards are still face down (best first); the search of
+    every step goes depth first, which needs to keep only the line it is on.
+    """
     first, auto = auto_home(start)
     if first.won():
         return Result(True, False, auto, 0)
+    if not every:
+        return _best_first(first, auto, node_limit)
+    if blocked(first):
+        return Result(False, True, (), 0)
+    return _every_step(first, auto, node_limit)
+
+
+def promise(p: Position) -> int:
+    """How far ``p`` looks from a win, for the quick search: the face-down cards (the deepest pile counted
+    again), less the cards home."""
+    return 4 * sum(p.downs) + 3 * max(p.downs) - sum(p.home) + len(p.stock) // 3
+
+
+Line = tuple[tuple[str, ...], "Line | None"]
+"""The moves to a position, as its step's moves and the line before them."""
+
+
+def _moves_of(line: Line | None) -> tuple[str, ...]:
+    parts: list[tuple[str, ...]] = []
+    while line is not None:
+        parts.append(line[0])
+        line = line[1]
+    return tuple(m for part in reversed(parts) for m in part)
+
+
+def _best_first(first: Position, auto: tuple[str, ...], node_limit: int) -> Result:
+    seen = {first.key()}
+    order = itertools.count()
+    frontier: list[tuple[int, int, Position, Line]] = [(promise(first), next(order), first, (auto, None))]
+    expanded = 0
+    while frontier and expanded < node_limit:
+        _, _, p, line = heapq.heappop(frontier)
+        expanded += 1
+        for step in steps(p, every=False):
+            after, moved = auto_home(step.after)
+            key = after.key()
+            if key in seen:
+                continue
+            seen.add(key)
+            reached: Line = (step.moves + moved, line)
+            if after.won():
+                return Result(True, False, _moves_of(reached), expanded)
+            heapq.heappush(frontier, (promise(after), next(order), after, reached))
+    return Result(False, False, (), expanded)
+
+
+def _every_step(first: Position, auto: tuple[str, ...], node_limit: int) -> Result:
+    seen: set[tuple[object, ...]] = {first.key()}
+    expanded = 0
     # An explicit stack of (position's steps left, moves that led here) keeps deep lines off Python's stack.
     line: list[tuple[str, ...]] = [auto]
     stack: list[Iterator[Step]] = [iter(steps(first))]
-    seen.add(first.key())
-    limited = False
     while stack:
         step = next(stack[-1], None)
         if step is None:
@@ -257,8 +447,21 @@ def solve(start: Position, *, node_limit: int = NODE_LIMIT) -> Result:
             return Result(True, False, tuple(moves), expanded)
         expanded += 1
         if expanded >= node_limit:
-            limited = True
-            break
+            return Result(False, False, (), expanded)
         line.append(step.moves + moved)
         stack.append(iter(steps(after)))
-    return Result(False, not limited, (), expanded)
+    return Result(False, True, (), expanded)
+
+
+QUICK_SHARE = 0.1
+"""The share of a settling solve's positions spent first on the quick search (most wins are found there)."""
+
+
+def settle(start: Position, *, node_limit: int) -> Result:
+    """Whether ``start`` can be won, settled if it can be within ``node_limit`` positions: a quick search
+    for a win first, then a search of every step that finds a win or proves there is none."""
+    quick = solve(start, node_limit=max(1, int(node_limit * QUICK_SHARE)))
+    if quick.solved:
+        return quick
+    full = solve(start, node_limit=node_limit, every=True)
+    return Result(full.solved, full.exhausted, full.moves, quick.expanded + full.expanded)

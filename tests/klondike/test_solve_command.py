@@ -1,0 +1,72 @@
+"""``tabletop klondike solve SEED`` as a user runs it, and the winnability bench on a few deals."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tabletop_klondike.command import dealt
+from tabletop_klondike.rules import Draw, Move
+from tests.bench_scripts import load_bench
+from tests.cli.pty_helpers import TABLETOP
+
+
+def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "TABLETOP_DATA_DIR": str(tmp_path)}
+    return subprocess.run([TABLETOP, "klondike", "solve", *args], capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_a_won_deal_prints_a_line_that_wins_the_game_of_that_seed(tmp_path: Path) -> None:
+    done = run(tmp_path, "1")
+    assert done.returncode == 0, done.stderr
+    head, *lines = done.stdout.splitlines()
+    found = re.fullmatch(r"Deal 1 \(draw 1, every card known\): won in (\d+) moves \(.*\)\.", head)
+    assert found, head
+    moves = " ".join(lines).split()
+    assert len(moves) == int(found.group(1))
+    state = dealt(1, 1)
+    for text in moves:
+        action = Draw() if text == "s" else Move.parse(text)
+        assert action in state.legal_actions(), text
+        state.apply(action)
+    assert state.won()
+
+
+def test_a_blocked_deal_is_proven_lost(tmp_path: Path) -> None:
+    done = run(tmp_path, "4", "--draw", "3")
+    assert done.returncode == 1
+    assert "Deal 4 (draw 3, every card known): lost: no line wins" in done.stdout
+
+
+def test_a_search_cut_short_says_unknown(tmp_path: Path) -> None:
+    done = run(tmp_path, "6", "--draw", "3", "--limit", "50")
+    assert done.returncode == 1
+    assert "unknown: no win found within" in done.stdout and "--limit searches further" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["x"], "a seed is a whole number"),
+        (["1", "--draw", "2"], "invalid choice: '2'"),
+        (["1", "--limit", "0"], "--limit"),
+        ([], "seed"),
+    ],
+)
+def test_bad_arguments_are_refused_in_plain_words(tmp_path: Path, args: list[str], said: str) -> None:
+    done = run(tmp_path, *args)
+    assert done.returncode == 2
+    assert said in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_winnability_bench_counts_and_bounds(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_bench("klondike_winnability")
+    assert bench.main(["3", "4", "2000", "3"]) == 0  # deals 3 to 6: 3 and 5 won, 4 blocked, 6 not settled so soon
+    out = capsys.readouterr().out
+    assert "seed 4: lost" in out and "seed 3: won" in out
+    assert "draw 3, limit 2,000: 2 won, 1 lost, 1 unknown (25.0%) of 4" in out
+    assert re.search(r"winnable: 50\.0% \(95% [\d.]+%-[\d.]+%\) counting the unknown as lost, 75\.0%", out)
