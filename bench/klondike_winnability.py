@@ -12,28 +12,23 @@ line by line.
 Blake & Gent (arXiv:1906.12314) give 81.945% ± 0.084% for draw 3 with unlimited passes; lonelybot
 (github.com/vuonghy2442/lonelybot) 81.96% ± 0.05%.
 
->>> [round(x, 3) for x in wilson(82, 100)]
+>>> [round(x, 3) for x in share(82, 100)]
 [0.82, 0.733, 0.883]
 """
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 
-Z95 = 1.96
 DEFAULT_LIMIT = 200_000
 
 
-def wilson(wins: int, total: int) -> tuple[float, float, float]:
-    """The share ``wins / total`` and its 95% Wilson interval."""
-    if total == 0:
-        return 0.0, 0.0, 1.0
-    p = wins / total
-    centre = (p + Z95**2 / (2 * total)) / (1 + Z95**2 / total)
-    half = Z95 * math.sqrt(p * (1 - p) / total + Z95**2 / (4 * total**2)) / (1 + Z95**2 / total)
-    return p, centre - half, centre + half
+def share(wins: int, total: int) -> tuple[float, float, float]:
+    """The share ``wins / total`` and its 95% Wilson interval (the one ``tabletop simulate`` gives)."""
+    from tabletop.commands.simulate import wilson
+
+    return (wins / total, *wilson(wins, total)) if total else (0.0, 0.0, 1.0)
 
 
 def main(argv: list[str]) -> int:
@@ -53,8 +48,8 @@ def main(argv: list[str]) -> int:
         spent = time.process_time() - deal_cpu
         print(f"seed {seed}: {verdict}, {result.expanded} positions, {spent:.2f} s", flush=True)
     won, lost, unknown = counts["won"], counts["lost"], counts["unknown"]
-    low = wilson(won, games)
-    high = wilson(won + unknown, games)
+    low = share(won, games)
+    high = share(won + unknown, games)
     print(f"draw {draw}, limit {limit:,}: {won} won, {lost} lost, {unknown} unknown ({unknown / games:.1%}) of {games}")
     print(f"winnable: {low[0]:.1%} (95% {low[1]:.1%}-{low[2]:.1%}) counting the unknown as lost, ", end="")
     print(f"{high[0]:.1%} (95% {high[1]:.1%}-{high[2]:.1%}) as won")
