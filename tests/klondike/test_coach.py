@@ -1,34 +1,81 @@
-"""The coach where no sampled deal was won: it says the deal is most likely lost, and lists the moves in the
-order one would try them, never Give up or a card taken back from home first."""
+"""The coach where no sampled deal was won: it says plainly that the deal looks lost and lists Give up first,
+then the moves that play on in the order one would try them (a card taken back from home last); the table
+shows it so, and choosing it still asks the question giving up asks. The computer level does not give up at
+a first decision for want of a sampled win."""
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Any
 
 import pytest
+from rich.console import Console
 
+from tabletop.loop import Match
+from tabletop.ui.coach import coach_move, give_hint
+from tabletop.ui.play import Table
 from tabletop_klondike import coach, game
-from tabletop_klondike.rules import Action, Draw, GiveUp, Move
+from tabletop_klondike.rules import Action, Draw, GiveUp, Move, TableView
+from tabletop_klondike.ui import GIVE_UP_QUESTION, GIVE_UP_TITLE
+from tests.framework.test_table import Scripted
 
 
-def test_with_no_sampled_win_the_moves_that_play_on_come_first(monkeypatch: pytest.MonkeyPatch) -> None:
+def no_wins(
+    positions: Any, legal: Any, nodes: int, deadline: float | None = None
+) -> tuple[dict[Action, int], int, int]:
+    """The coach's votes where six deals were sampled and none was won."""
+    return {}, 0, 6
+
+
+def test_with_no_sampled_win_the_deal_looks_lost_and_give_up_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
     state = game.new_initial_state({"draw": "1"})
     while state.is_chance_node():
         state.apply(state.sample_chance(random.Random(5)))
-    legal: list[Action] = [GiveUp(), Move("hd", "3"), Draw(), *state.legal_actions()]
+    legal: list[Action] = [Move("hd", "3"), Draw(), *state.legal_actions()]
     legal = list(dict.fromkeys(legal))
-
-    def no_wins(positions: Any, legal: Any, nodes: int, deadline: float) -> tuple[dict[Action, int], int, int]:
-        return {}, 0, 6  # six deals sampled, none won
 
     monkeypatch.setattr(coach, "votes", no_wins)
     analysis = coach.SamplingAnalyst().analyse(state.view(0), legal, seconds=1.0, rng=random.Random(1))
     ranked = [r.action for r in analysis.rated]
     assert sorted(map(str, ranked)) == sorted(map(str, legal))
-    assert isinstance(ranked[-1], GiveUp)
+    assert isinstance(ranked[0], GiveUp)
     assert ranked.index(Move("hd", "3")) > max(i for i, a in enumerate(ranked) if isinstance(a, Draw))
-    assert "most likely lost" in analysis.notes[0]
+    assert ranked[-1] == Move("hd", "3")  # a card taken back from home: the last move to try
+    assert all(r.win == 0.0 for r in analysis.rated) and analysis.samples == 6
+    assert analysis.notes[0].startswith(coach.LOOKS_LOST + ": ")
+    assert "won none of 6 deals" in analysis.notes[0]
+
+
+def test_the_table_shows_give_up_first_and_asks_before_the_coach_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(coach, "votes", no_wins)
+    match = Match(game, options={"draw": "1"}, seed=4, agents=[None])
+    match.advance()
+    out = io.StringIO()
+    table = Table(match, game.ui(), Console(file=out, width=80, color_system=None), Scripted(), ["You"])
+    line = give_hint(table, 0)
+    screen = out.getvalue()
+    assert "This deal looks lost: with every card known, the solver won none of 6 deals" in " ".join(screen.split())
+    assert f"1.   0.0%  {GIVE_UP_TITLE}" in screen
+    assert line == f"Coach (0%): {GIVE_UP_TITLE}"
+    played = coach_move(table, 0)  # the Coach asked at this decision is not asked again: its first move
+    assert played == (GiveUp(), f"Played the Coach's move (0%): {GIVE_UP_TITLE}.")
+    view = match.state.view(0)
+    assert isinstance(view, TableView)
+    assert game.ui().confirmation(view, GiveUp()) == GIVE_UP_QUESTION  # never made at one key
+
+
+def test_the_computer_level_does_not_give_up_at_its_first_decision_for_want_of_a_sampled_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(coach, "votes", no_wins)
+    for seed in range(1, 6):
+        match = Match(game, options={"draw": "1"}, seed=seed, agents=[None])
+        match.advance()
+        view = match.state.view(0)
+        assert isinstance(view, TableView)
+        chosen = coach.CoachAgent().choose(view, match.state.legal_actions(), random.Random(seed))
+        assert not isinstance(chosen, GiveUp), seed  # a card home, else a look at the stock not yet seen
 
 
 @pytest.mark.parametrize("seed", [1, 4, 5])

@@ -38,13 +38,21 @@ PLAY_SAMPLES = 6
 """Deals the computer level samples a move."""
 PLAY_NODES = 200
 """Positions each of the computer level's solves may expand."""
+LOOKS_LOST = "This deal looks lost"
+"""How the Coach's note begins where none of its sampled deals was won (and Give up comes first)."""
 
 
 def sample_positions(view: TableView, rng: random.Random, count: int) -> list[Position]:
     """``count`` positions the view cannot be told from, the cards it does not show dealt at random each time
     by the game's own :meth:`~tabletop_klondike.rules.KlondikeState.resample_hidden`."""
+    return [position_of(state) for state in sample_states(view, rng, count)]
+
+
+def sample_states(view: TableView, rng: random.Random, count: int) -> list[KlondikeState]:
+    """``count`` states the view cannot be told from (as :func:`sample_positions` deals them), for the game's
+    own rules to play a move on."""
     seen = KlondikeState.seen_in(view)
-    return [position_of(seen.resample_hidden(view.player, rng)) for _ in range(count)]
+    return [seen.resample_hidden(view.player, rng) for _ in range(count)]
 
 
 def position_of(state: KlondikeState) -> Position:
@@ -91,21 +99,11 @@ def votes(
     return counts, won, done
 
 
-def apply_to(position: Position, action: Action) -> Position | None:
-    """The sampled position after ``action``, as the solver sees it (None if the solver cannot make it)."""
-    from tabletop_klondike.solver import steps
-
-    if isinstance(action, Draw):
-        stock, waste, turned = list(position.stock), list(position.waste), position.turned
-        if stock:
-            for _ in range(min(position.draw, len(stock))):
-                waste.append(stock.pop())
-        else:
-            stock, waste, turned = waste[::-1], [], turned + 1
-        p = position
-        return Position(p.piles, p.downs, tuple(stock), tuple(waste), p.home, turned, p.draw, p.passes)
-    text = str(action)
-    return next((s.after for s in steps(position) if s.moves == (text,)), None)
+def position_after(state: KlondikeState, action: Action) -> Position:
+    """The solver's form of ``state`` once ``action`` is played on a copy of it by the game's own rules."""
+    after = state.clone()
+    after.apply(action)
+    return position_of(after)
 
 
 class SamplingAnalyst(Analyst[Action, TableView]):
@@ -128,46 +126,60 @@ class SamplingAnalyst(Analyst[Action, TableView]):
         progress: Callable[[float], None] | None = None,
     ) -> Analysis[Action]:
         deadline = time.monotonic() + seconds
-        positions = sample_positions(view, rng, self.samples)
-        counts, won, done = votes(positions, legal, self.nodes, deadline)
+        states = sample_states(view, rng, self.samples)
+        counts, won, done = votes([position_of(s) for s in states], legal, self.nodes, deadline)
+        if done and not counts:
+            if progress is not None:
+                progress(1.0)
+            return looks_lost(legal, done)
         rated: dict[Action, Rated[Action]] = {a: Rated(a, n / done, samples=done) for a, n in counts.items()}
         # The likeliest moves are rated again on their own: the share of samples won after each. Where the
         # votes name fewer than three, the moves that play on come next, so the Coach lists three as others do.
         voted = sorted(counts, key=lambda a: -counts[a])
-        # (With no sampled deal won at all, every move is listed as one would try them: below.)
         playing_on = [a for a in sorted(legal, key=_try_order) if a not in counts and not isinstance(a, GiveUp)]
-        for action in [*voted, *(playing_on if counts else [])][:RATED_MOVES]:
+        for action in [*voted, *playing_on][:RATED_MOVES]:
             if time.monotonic() > deadline:
                 break
-            wins = tried = 0
-            for position in positions[:done]:
-                after = apply_to(position, action)
-                if after is None:
-                    continue
-                tried += 1
-                wins += solve(after, node_limit=self.nodes).solved
-            if tried:
-                rated[action] = Rated(action, wins / tried, samples=tried)
+            wins = sum(solve(position_after(state, action), node_limit=self.nodes).solved for state in states[:done])
+            if done:
+                rated[action] = Rated(action, wins / done, samples=done)
         if progress is not None:
             progress(1.0)
         note = (
             f"An estimate: with every card known, the solver won {won} of {done} deals dealt at random "
             "from the cards you cannot see; not seeing them, you will win less often."
         )
-        if not rated:
-            if done:
-                note = (
-                    f"With every card known, the solver won none of {done} deals dealt at random from the cards "
-                    "you cannot see: this deal is most likely lost. The moves are listed as one would try them."
-                )
-            hopeless = sorted(legal, key=_try_order)
-            return Analysis([Rated(a, 0.0, samples=done) for a in hopeless], exact=False, samples=done, notes=[note])
+        if not rated:  # no deal sampled at all: the moves as one would try them, giving up last
+            return Analysis(
+                [Rated(a, 0.0, samples=0) for a in sorted(legal, key=_try_order)], exact=False, notes=[note]
+            )
         return Analysis(list(rated.values()), exact=False, samples=done, notes=[note])
+
+
+def looks_lost(legal: Sequence[Action], done: int) -> Analysis[Action]:
+    """The Coach's word when none of the ``done`` sampled deals was won: the deal looks lost, so giving up
+    comes first, then the moves that play on as one would try them (a card home first, a card taken back
+    from home last), each rated 0.
+
+    >>> from tabletop_klondike.rules import Move
+    >>> analysis = looks_lost([Draw(), Move("hd", "3"), GiveUp(), Move("w", "h")], 16)
+    >>> [str(r.action) for r in analysis.rated]
+    ['resign', 'wh', 's', 'hd3']
+    >>> print(analysis.notes[0])
+    This deal looks lost: with every card known, the solver won none of 16 deals dealt at random from the cards you cannot see. Give up comes first; the moves after it play on.
+    """
+    note = (
+        f"{LOOKS_LOST}: with every card known, the solver won none of {done} deals dealt at random from the "
+        "cards you cannot see. Give up comes first; the moves after it play on."
+    )
+    first = [a for a in legal if isinstance(a, GiveUp)]
+    playing_on = sorted((a for a in legal if not isinstance(a, GiveUp)), key=_try_order)
+    return Analysis([Rated(a, 0.0, samples=done) for a in first + playing_on], exact=False, samples=done, notes=[note])
 
 
 def _try_order(action: Action) -> int:
     """Where a move stands when none is rated: cards home, moves on the table, the stock, a card taken back
-    from home, and giving up last (the coach never offers it before the moves that play on)."""
+    from home, and giving up last (where the deal looks lost, :func:`looks_lost` puts it first instead)."""
     if isinstance(action, GiveUp):
         return 4
     if isinstance(action, Draw):
@@ -208,4 +220,4 @@ class CoachAgent(Agent[Action, TableView]):
         return max(legal, key=lambda a: counts.get(a, 0))
 
 
-__all__ = ["CoachAgent", "SamplingAnalyst", "sample_positions"]
+__all__ = ["LOOKS_LOST", "CoachAgent", "SamplingAnalyst", "looks_lost", "sample_positions", "sample_states"]
