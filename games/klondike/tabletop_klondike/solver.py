@@ -383,7 +383,7 @@ def solve(start: Position, *, node_limit: int = NODE_LIMIT, every: bool = False)
         return _best_first(first, auto, node_limit)
     if blocked(first):
         return Result(False, True, (), 0)
-    return _depth_first(first, auto, node_limit, every=True)
+    return _every_step(first, auto, node_limit)
 
 
 def promise(p: Position) -> int:
@@ -425,12 +425,12 @@ def _best_first(first: Position, auto: tuple[str, ...], node_limit: int) -> Resu
     return Result(False, False, (), expanded)
 
 
-def _depth_first(first: Position, auto: tuple[str, ...], node_limit: int, every: bool) -> Result:
+def _every_step(first: Position, auto: tuple[str, ...], node_limit: int) -> Result:
     seen: set[tuple[object, ...]] = {first.key()}
     expanded = 0
     # An explicit stack of (position's steps left, moves that led here) keeps deep lines off Python's stack.
     line: list[tuple[str, ...]] = [auto]
-    stack: list[Iterator[Step]] = [iter(steps(first, every=every))]
+    stack: list[Iterator[Step]] = [iter(steps(first))]
     while stack:
         step = next(stack[-1], None)
         if step is None:
@@ -449,35 +449,19 @@ def _depth_first(first: Position, auto: tuple[str, ...], node_limit: int, every:
         if expanded >= node_limit:
             return Result(False, False, (), expanded)
         line.append(step.moves + moved)
-        stack.append(iter(steps(after, every=every)))
-    return Result(False, every, (), expanded)
+        stack.append(iter(steps(after)))
+    return Result(False, True, (), expanded)
 
 
-QUICK_SHARE = 0.05
-"""The share of a settling solve's positions spent on each quick search first (most wins are found there)."""
+QUICK_SHARE = 0.1
+"""The share of a settling solve's positions spent first on the quick search (most wins are found there)."""
 
 
 def settle(start: Position, *, node_limit: int) -> Result:
-    """Whether ``start`` can be won, settled if it can be within ``node_limit`` positions: a quick search for
-    a win best first, then the same steps depth first (each finds wins the other misses), then a search of
-    every step that finds a win or proves there is none."""
-    quick = max(1, int(node_limit * QUICK_SHARE))
-    spent = 0
-    for search in (_quick_best_first, _quick_depth_first):
-        tried = search(start, quick)
-        spent += tried.expanded
-        if tried.solved:
-            return Result(True, False, tried.moves, spent)
-    full = solve(start, node_limit=max(1, node_limit - spent), every=True)
-    return Result(full.solved, full.exhausted, full.moves, spent + full.expanded)
-
-
-def _quick_best_first(start: Position, node_limit: int) -> Result:
-    return solve(start, node_limit=node_limit)
-
-
-def _quick_depth_first(start: Position, node_limit: int) -> Result:
-    first, auto = auto_home(start)
-    if first.won():
-        return Result(True, False, auto, 0)
-    return _depth_first(first, auto, node_limit, every=False)
+    """Whether ``start`` can be won, settled if it can be within ``node_limit`` positions: a quick search
+    for a win first, then a search of every step that finds a win or proves there is none."""
+    quick = solve(start, node_limit=max(1, int(node_limit * QUICK_SHARE)))
+    if quick.solved:
+        return quick
+    full = solve(start, node_limit=node_limit, every=True)
+    return Result(full.solved, full.exhausted, full.moves, quick.expanded + full.expanded)
