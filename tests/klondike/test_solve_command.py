@@ -23,8 +23,9 @@ def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_a_won_deal_prints_a_line_that_wins_the_game_of_that_seed(tmp_path: Path) -> None:
     done = run(tmp_path, "1")
     assert done.returncode == 0, done.stderr
-    head, *lines = done.stdout.splitlines()
-    found = re.fullmatch(r"Deal 1 \(draw 1, every card known\): won in (\d+) moves \(.*\)\.", head)
+    head, *lines, searched = done.stdout.splitlines()
+    found = re.fullmatch(r"Deal 1 \(draw 1, every card known\): won in (\d+) moves\.", head)
+    assert re.fullmatch(r"\([\d,]+ positions searched in [\d.]+ s\.\)", searched), searched
     assert found, head
     moves = " ".join(lines).split()
     assert len(moves) == int(found.group(1))
@@ -45,7 +46,7 @@ def test_a_blocked_deal_is_proven_lost(tmp_path: Path) -> None:
 def test_a_search_cut_short_says_unknown(tmp_path: Path) -> None:
     done = run(tmp_path, "6", "--draw", "3", "--limit", "50")
     assert done.returncode == 1
-    assert "unknown: no win found within" in done.stdout and "--limit searches further" in done.stdout
+    assert "unknown: no win found within the limit." in done.stdout and "--limit searches further" in done.stdout
 
 
 @pytest.mark.parametrize(

@@ -84,15 +84,18 @@ def solve_command(args: Sequence[str]) -> int:
         return int(stop.code or 0)
     started = time.process_time()
     result = settle_deal(options.seed, int(options.draw), options.limit)
-    size = f"{result.expanded:,} positions searched in {time.process_time() - started:.2f} s"
+    searched = f"{result.expanded:,} positions searched in {time.process_time() - started:.2f} s"
     said = f"Deal {options.seed} (draw {options.draw}, every card known)"
     if result.solved:
-        print(f"{said}: won in {len(result.moves)} moves ({size}).")
+        print(f"{said}: won in {len(result.moves)} moves.")
         for start in range(0, len(result.moves), LINE_MOVES):
             print(" ".join(result.moves[start : start + LINE_MOVES]))
+        print(f"({searched}.)")
         return 0
     if result.exhausted:
-        print(f"{said}: lost: no line wins ({size}: every position reachable).")
+        print(f"{said}: lost: no line wins.")
+        print(f"({searched}: every position reachable.)")
     else:
-        print(f"{said}: unknown: no win found within {size} (the limit; --limit searches further).")
+        print(f"{said}: unknown: no win found within the limit.")
+        print(f"({searched}; --limit searches further.)")
     return 1
