@@ -3,15 +3,17 @@ already stood at in this game is never put first while another move is left (:fu
 
 A circle is read from the player's view alone (:meth:`tabletop.views.View.position_key`, which leaves out a
 count of moves or a score), so it tells nothing hidden; the Coach at the table and the review of a finished
-game apply the same rule, so that the move the Coach put first is the one the review grades against.
+game apply the same rule, so that the move the Coach put first is the one the review grades against. Where
+every move rated goes round, the game's last resort (:meth:`tabletop.game.Game.last_resort_actions`, Klondike's
+Give up) comes first, rated as the loss it is, rather than a circle.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from tabletop.analysis import Analysis
+from tabletop.analysis import Analysis, Rated
 from tabletop.game import Game, State, state_after
 
 
@@ -31,8 +33,28 @@ def note_position(state: State[Any], seat: int, passed: set[str]) -> None:
         passed.add(state.view(seat).position_key())
 
 
-def without_circles(analysis: Analysis[Any], state: State[Any], seat: int, passed: set[str]) -> Analysis[Any]:
+LOSS = 0.0
+"""The chance a last resort is rated at where it is added: giving up loses."""
+
+
+def without_circles(
+    analysis: Analysis[Any], state: State[Any], seat: int, passed: set[str], last_resort: Collection[Any] = ()
+) -> Analysis[Any]:
     """``analysis`` with every move that returns ``seat`` to a position in ``passed`` listed after the others
-    (their figures unchanged), when any other is left."""
+    (their figures unchanged), when any other is left. Where every move rated goes round in a circle, the
+    legal moves of ``last_resort`` (the game's :meth:`~tabletop.game.Game.last_resort_actions`) are added,
+    rated as a loss unless the analysis rates them, and so come first."""
     circling = {r.action for r in analysis.rated if state_after(state, r.action).view(seat).position_key() in passed}
+    if all(r.action in circling for r in analysis.rated if r.action not in last_resort):
+        analysis = with_last_resort(analysis, state, last_resort)
     return analysis.with_last(circling)
+
+
+def with_last_resort(analysis: Analysis[Any], state: State[Any], last_resort: Collection[Any]) -> Analysis[Any]:
+    """``analysis`` with the legal moves of ``last_resort`` it does not rate added, each rated a loss."""
+    rated = {r.action for r in analysis.rated}
+    added = [Rated(a, LOSS, samples=analysis.samples) for a in state.legal_actions() if a in last_resort]
+    added = [r for r in added if r.action not in rated]
+    if not added:
+        return analysis
+    return Analysis([*analysis.rated, *added], exact=analysis.exact, samples=analysis.samples, notes=analysis.notes)

@@ -155,6 +155,7 @@ def review_game(
     plies = set(decisions_of(game, history, options, seat))
     match = Match(game, options=options, seed=seed)
     passed: set[str] = set()  # the positions the seat stood at so far: the Coach never put a circle first
+    resort = game.last_resort_actions(match.options)  # put first where every move rated goes round
     scale = POINTS_SCALE if analyst.points else 1.0
     graded: list[Graded] = []
     if progress is not None:
@@ -168,7 +169,7 @@ def review_game(
             if analysis is None:
                 rng = analysis_rng(seed, ply)  # as the hint at this decision drew: the same analysis
                 analysis = analyst.analyse(view, state.legal_actions(), seconds=seconds, rng=rng)
-                analysis = without_circles(analysis, state, seat, passed)
+                analysis = without_circles(analysis, state, seat, passed, resort)
             played_win = analysis.win_of(action)
             if played_win is not None:
                 best = analysis.rated[0]

@@ -173,7 +173,8 @@ def _analyse(table: Table, player: int) -> Analysis[Any] | str:
         table.prompter.pause()
         return f"Coach: {unavailable.summary}"
     passed = passed_positions(match.game, match.options, match.history, player)
-    analysis = without_circles(analysis, match.state, player, passed)  # never round in a circle while it can go on
+    resort = match.game.last_resort_actions(match.options)
+    analysis = without_circles(analysis, match.state, player, passed, resort)  # never round in a circle
     table.coached = (tuple(match.history), analysis)
     if table.on_analysis is not None:  # as shown: the review grades this decision by it
         table.on_analysis(len(match.history), analysis_json(analysis))

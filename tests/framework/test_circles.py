@@ -86,3 +86,69 @@ def test_the_review_grades_against_the_move_the_coach_put_first() -> None:
     first, second = review.decisions
     assert first.best == "left"  # at the start nothing was stood on
     assert second.best == "right" and second.cost == 0  # left would go back: right is the Coach's move
+
+
+class WalkOrStop(WalkGame):
+    """The walk with a last resort: stopping, which ends it lost."""
+
+    def last_resort_actions(self, options: Mapping[str, str]) -> list[str]:
+        return ["stop"]
+
+
+@dataclass
+class StoppableWalk(Walk):
+    stopped: bool = False
+
+    def current_player(self) -> int:
+        return TERMINAL if self.stopped else super().current_player()
+
+    def _legal_actions(self, player: int) -> list[str]:
+        return [*super()._legal_actions(player), "stop"]
+
+    def _apply_action(self, action: str) -> None:
+        if action == "stop":
+            self.stopped = True
+        else:
+            super()._apply_action(action)
+
+    def position_key(self) -> str:
+        return "stopped" if self.stopped else super().position_key()
+
+
+class WalkersOnly(Analyst[str, View]):
+    """Estimates the steps and never rates the stop, as Klondike's Coach rates the moves that play on."""
+
+    exact = False
+
+    def analyse(self, view: View, legal: Sequence[str], **_: Any) -> Analysis[str]:
+        return Analysis([Rated(a, 0.3 if a == "left" else 0.2) for a in legal if a != "stop"], exact=False)
+
+
+def test_where_every_move_rated_goes_round_the_last_resort_comes_first_at_the_table_and_in_the_review() -> None:
+    game = WalkOrStop()
+    game.new_initial_state = lambda options=None: StoppableWalk(at=1)  # type: ignore[method-assign]
+    game.analyst = lambda options: WalkersOnly()  # type: ignore[method-assign]
+    match = Match(game, seed=1, agents=[None])
+    table = Table(match, GameUI(game), Console(file=io.StringIO()), Scripted(), ["You"])
+    walked = ["right", "left", "left", "right"]  # back on square 1, having stood on 0, 1 and 2: both steps go round
+    for step in walked:
+        match.apply(step)
+    first = coach_move(table, 0)
+    assert isinstance(first, tuple) and first[0] == "stop", first
+    assert table.coached is not None
+    assert [(r.action, r.win) for r in table.coached[1].rated] == [("stop", 0.0), ("left", 0.3), ("right", 0.2)]
+    review = review_game(game, [*walked, "stop"], options={}, seed=1, seat=0, analyst=WalkersOnly())
+    assert review.decisions[0].best == "left"  # nothing stood on yet
+    assert review.decisions[-1].best == "stop" and review.decisions[-1].cost == 0  # every step goes round
+
+
+def test_the_last_resort_stays_out_while_a_move_rated_plays_on() -> None:
+    game = WalkOrStop()
+    game.new_initial_state = lambda options=None: StoppableWalk(at=1)  # type: ignore[method-assign]
+    game.analyst = lambda options: WalkersOnly()  # type: ignore[method-assign]
+    match = Match(game, seed=1, agents=[None])
+    table = Table(match, GameUI(game), Console(file=io.StringIO()), Scripted(), ["You"])
+    match.apply("right")  # on square 2: left goes back to 1, right goes on to 3
+    played = coach_move(table, 0)
+    assert isinstance(played, tuple) and played[0] == "right", played
+    assert table.coached is not None and "stop" not in [r.action for r in table.coached[1].rated]

@@ -153,12 +153,9 @@ class SamplingAnalyst(Analyst[Action, TableView]):
             return Analysis(
                 [Rated(a, 0.0, samples=0) for a in sorted(legal, key=_try_order)], exact=False, notes=[note]
             )
-        # Giving up is rated too, last, as the loss it is: where every other move listed would take the table
-        # back to a position already passed, the Coach puts it first rather than go round (tabletop.circles).
-        resign: list[Rated[Action]] = [
-            Rated(a, 0.0, samples=done) for a in legal if isinstance(a, GiveUp) and a not in rated
-        ]
-        return Analysis([*rated.values(), *resign], exact=False, samples=done, notes=[note])
+        # Giving up is left out: where every move listed goes back to a position already passed, the Coach puts
+        # it first, as the game's last resort (tabletop.circles).
+        return Analysis(list(rated.values()), exact=False, samples=done, notes=[note])
 
 
 def looks_lost(legal: Sequence[Action], done: int) -> Analysis[Action]:
