@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from tabletop_klondike.command import dealt
-from tabletop_klondike.rules import Draw, Move
 from tests.bench_scripts import load_bench
 from tests.cli.pty_helpers import TABLETOP
+from tests.klondike.test_solver_proofs import play_line
 
 
 def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -29,12 +29,7 @@ def test_a_won_deal_prints_a_line_that_wins_the_game_of_that_seed(tmp_path: Path
     assert found, head
     moves = " ".join(lines).split()
     assert len(moves) == int(found.group(1))
-    state = dealt(1, 1)
-    for text in moves:
-        action = Draw() if text == "s" else Move.parse(text)
-        assert action in state.legal_actions(), text
-        state.apply(action)
-    assert state.won()
+    assert play_line(dealt(1, 1), tuple(moves)).won()
 
 
 def test_a_blocked_deal_is_proven_lost(tmp_path: Path) -> None:

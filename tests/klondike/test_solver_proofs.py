@@ -10,10 +10,9 @@ import random
 import pytest
 
 from tabletop.playing_cards import KING, SUITS, Card, FacedPile
-from tabletop_klondike.coach import position_of
 from tabletop_klondike.command import dealt
 from tabletop_klondike.rules import Draw, GiveUp, KlondikeState, Move
-from tabletop_klondike.solver import blocked, settle, solve
+from tabletop_klondike.solver import Position, blocked, settle, solve
 
 LOWEST_HOME = 7
 """Each suit of an endgame is home up to a rank from the 7 to the Queen, at random: 4 to 24 cards in play."""
@@ -82,6 +81,7 @@ def _below_the_endgame(start: KlondikeState, state: KlondikeState, action: objec
 
 
 def play_line(state: KlondikeState, moves: tuple[str, ...]) -> KlondikeState:
+    """``state`` after the solver's ``moves``, each checked legal as it is played."""
     for text in moves:
         action = Draw() if text == "s" else Move.parse(text)
         assert action in state.legal_actions(), f"{text} is not legal here"
@@ -98,7 +98,7 @@ def test_the_solver_and_the_full_graph_agree_on_endgames(draw: int) -> None:
         truth = winnable_by_the_game(state)
         if truth is None:
             continue
-        result = settle(position_of(state), node_limit=GRAPH_LIMIT)
+        result = settle(Position.of(state), node_limit=GRAPH_LIMIT)
         assert result.solved or result.exhausted, "an endgame this small is settled"
         if truth:
             assert result.solved, f"the solver calls a won endgame lost: {position_text(state)}"
@@ -113,7 +113,7 @@ def test_every_line_found_for_a_deal_wins_it(draw: int) -> None:
     won = 0
     for seed in range(1, 16):
         state = dealt(seed, draw)
-        result = solve(position_of(state), node_limit=5_000)
+        result = solve(Position.of(state), node_limit=5_000)
         if result.solved:
             won += 1
             assert play_line(state, result.moves).won(), f"seed {seed}"
@@ -122,6 +122,6 @@ def test_every_line_found_for_a_deal_wins_it(draw: int) -> None:
 
 def test_a_blocked_deal_is_proven_lost_without_a_search() -> None:
     state = dealt(4, 3)  # the 9♠ under pile 6's face-up card needs a red 10, both face down below it
-    assert blocked(position_of(state))
-    result = settle(position_of(state), node_limit=1_000)
+    assert blocked(Position.of(state))
+    result = settle(Position.of(state), node_limit=1_000)
     assert result.exhausted and not result.solved

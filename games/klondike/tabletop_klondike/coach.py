@@ -24,7 +24,6 @@ from collections.abc import Callable, Sequence
 
 from tabletop.analysis import Analysis, Analyst, Rated
 from tabletop.game import Agent, InvalidActionError
-from tabletop.playing_cards import SUITS
 from tabletop_klondike.rules import Action, Draw, GiveUp, KlondikeState, Move, TableView
 from tabletop_klondike.solver import Position, solve
 
@@ -45,7 +44,7 @@ LOOKS_LOST = "This deal looks lost"
 def sample_positions(view: TableView, rng: random.Random, count: int) -> list[Position]:
     """``count`` positions the view cannot be told from, the cards it does not show dealt at random each time
     by the game's own :meth:`~tabletop_klondike.rules.KlondikeState.resample_hidden`."""
-    return [position_of(state) for state in sample_states(view, rng, count)]
+    return [Position.of(state) for state in sample_states(view, rng, count)]
 
 
 def sample_states(view: TableView, rng: random.Random, count: int) -> list[KlondikeState]:
@@ -53,20 +52,6 @@ def sample_states(view: TableView, rng: random.Random, count: int) -> list[Klond
     own rules to play a move on."""
     seen = KlondikeState.seen_in(view)
     return [seen.resample_hidden(view.player, rng) for _ in range(count)]
-
-
-def position_of(state: KlondikeState) -> Position:
-    """The solver's form of a state whose every card is known."""
-    return Position(
-        tuple(tuple(c.number for c in p.cards) for p in state.piles),
-        tuple(p.down for p in state.piles),
-        tuple(c.number for c in state.stock),
-        tuple(c.number for c in state.waste),
-        tuple(state.home[s] for s in SUITS),
-        state.turned,
-        state.draw,
-        state.passes,
-    )
 
 
 def _first_move(line: Sequence[str]) -> Action | None:
@@ -103,7 +88,7 @@ def position_after(state: KlondikeState, action: Action) -> Position:
     """The solver's form of ``state`` once ``action`` is played on a copy of it by the game's own rules."""
     after = state.clone()
     after.apply(action)
-    return position_of(after)
+    return Position.of(after)
 
 
 class SamplingAnalyst(Analyst[Action, TableView]):
@@ -127,7 +112,7 @@ class SamplingAnalyst(Analyst[Action, TableView]):
     ) -> Analysis[Action]:
         deadline = time.monotonic() + seconds
         states = sample_states(view, rng, self.samples)
-        counts, won, done = votes([position_of(s) for s in states], legal, self.nodes, deadline)
+        counts, won, done = votes([Position.of(s) for s in states], legal, self.nodes, deadline)
         if done and not counts:
             if progress is not None:
                 progress(1.0)

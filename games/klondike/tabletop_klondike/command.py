@@ -36,16 +36,9 @@ def dealt(seed: int, draw: int) -> KlondikeState:
     return state
 
 
-def known_position(state: KlondikeState) -> Position:
-    """The solver's form of a state, every card known (face-down ones included)."""
-    from tabletop_klondike.coach import position_of
-
-    return position_of(state)
-
-
 def settle_deal(seed: int, draw: int, node_limit: int) -> Result:
     """Whether the deal of ``seed`` can be won with every card known, within ``node_limit`` positions."""
-    return settle(known_position(dealt(seed, draw)), node_limit=node_limit)
+    return settle(Position.of(dealt(seed, draw)), node_limit=node_limit)
 
 
 def _seed(text: str) -> int:

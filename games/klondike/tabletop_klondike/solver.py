@@ -37,7 +37,7 @@ from typing import NamedTuple
 from tabletop.patience import safe_home_number
 from tabletop.patience.numbered import BELOW_HOME, IS_KING, NUMBERS, RANK_OF, RED_OF, SUIT_OF, TABLE_SIZE, number_of
 from tabletop.playing_cards import DECK_SIZE, SUITS, Card
-from tabletop_klondike.rules import BUILD, PILE_KEYS, PILES, suit_key
+from tabletop_klondike.rules import BUILD, PILE_KEYS, PILES, KlondikeState, suit_key
 
 NODE_LIMIT = 20_000
 """Positions a solve may expand before it gives up (an unsettled answer, neither won nor proven lost)."""
@@ -95,6 +95,20 @@ class Position(NamedTuple):
             piles.append(pile)
             downs.append(max(0, len(pile) - 1))
         return cls(tuple(piles), tuple(downs), tuple(c.number for c in stock), (), (0, 0, 0, 0), 0, draw, passes)
+
+    @classmethod
+    def of(cls, state: KlondikeState) -> Position:
+        """The position of a game's ``state``, every card known (its face-down ones too)."""
+        return cls(
+            tuple(tuple(c.number for c in p.cards) for p in state.piles),
+            tuple(p.down for p in state.piles),
+            tuple(c.number for c in state.stock),
+            tuple(c.number for c in state.waste),
+            tuple(state.home[s] for s in SUITS),
+            state.turned,
+            state.draw,
+            state.passes,
+        )
 
     def key(self) -> tuple[object, ...]:
         """What tells positions apart for the search: the piles in any order (they are alike but for their
