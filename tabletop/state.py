@@ -147,9 +147,16 @@ class State(abc.ABC, Generic[A]):
         """The score a finished game keeps in its record and statistics, or None (the default).
 
         A game with points (a solo game's total, say) returns them here once it
-        is over; higher is better.
+        is over; higher is better. It is seat 0's: a game whose every seat scores
+        gives the others' by :meth:`seat_score`.
         """
         return None
+
+    def seat_score(self, seat: int) -> float | None:
+        """The score ``seat`` made in a finished game, kept when a person plays that seat (a player who
+        joined across the network, say): :meth:`final_score` for seat 0 and None for the others, unless a
+        game whose every seat scores says more."""
+        return self.final_score() if seat == 0 else None
 
     def outcome_text(self) -> str:
         """A one-line result of a finished game."""
@@ -277,8 +284,9 @@ class State(abc.ABC, Generic[A]):
     __hash__ = None  # type: ignore[assignment]
 
 
-def score_of(state: State[Any]) -> float | None:
-    """The score a finished game keeps: ``state.final_score()`` if it is a real number, else None.
+def score_of(state: State[Any], seat: int = 0) -> float | None:
+    """The score a finished game keeps for ``seat`` (its person's): ``state.seat_score(seat)`` if it is a real
+    number, else None.
 
     The value comes from a plugin, so anything but a finite number (a bool, a
     string, NaN) or an error is not kept rather than stored.
@@ -288,11 +296,11 @@ def score_of(state: State[Any]) -> float | None:
     ...     def returns(self) -> list[float]: return [1.0]
     ...     def to_json(self) -> JSON: return {}
     ...     def final_score(self) -> float | None: return 7
-    >>> score_of(Scored())
-    7.0
+    >>> score_of(Scored()), score_of(Scored(), seat=1)
+    (7.0, None)
     """
     try:
-        value = state.final_score()
+        value = state.seat_score(seat)
     except Exception:  # a score the game cannot give is simply not kept
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop import __version__
+from tabletop.agents import HUMAN
 from tabletop.game import score_of
 from tabletop.store import analyses as kept_analyses
 from tabletop.store.connect import (
@@ -239,7 +240,7 @@ class Store:
                     self.clock(),
                     state.outcome_text(),
                     json.dumps([float(r) for r in state.returns()]),
-                    score_of(state),
+                    score_of(state, _person_seat(conn, row_id)),
                     row_id,
                 ),
             )
@@ -427,6 +428,18 @@ def _options_or_none(text: Any) -> dict[str, str] | None:
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
         return None
     return options
+
+
+def _person_seat(conn: sqlite3.Connection, row_id: int) -> int:
+    """The seat whose score game ``row_id`` keeps: its first person's (:attr:`GameRecord.viewer`), else 0."""
+    row = conn.execute("SELECT seats FROM games WHERE id = ?", (row_id,)).fetchone()
+    try:
+        seats = json.loads(row[0]) if row else []
+    except (TypeError, ValueError):  # seats damaged by hand: the record says what is wrong when it is read
+        seats = []
+    if not isinstance(seats, list):
+        return 0
+    return next((i for i, spec in enumerate(seats) if spec == HUMAN), 0)
 
 
 def _stored_history(conn: sqlite3.Connection, row_id: int) -> list[str]:

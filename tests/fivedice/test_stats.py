@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
 from tabletop.rng import make_rng
+from tabletop.store import RecordError
 from tabletop.store.records import GameRecord
 from tabletop_fivedice import game
 from tabletop_fivedice.agents import SimpleAgent
@@ -37,3 +43,25 @@ def test_scores_per_player_count_are_the_persons_and_solo_scores_are_drawn() -> 
     assert lines[1] == f"2 players: 1 game, average {duel_totals[1]:.1f}, best {duel_totals[1]}"  # the person's seat
     assert lines[2] == "Solo scores:"
     assert sum(int(line.split()[-1]) for line in lines[3:] if "#" in line) == 3
+
+
+def test_the_score_kept_for_a_game_is_the_persons_seats(tmp_path: Path) -> None:
+    from tabletop.rebuild import check_record, record_from_json
+    from tabletop.registry import Registry
+    from tabletop.store import Store
+    from tabletop.store.records import record_to_json
+
+    played, totals = record(["remote", "human"], 9)  # joined across the network: the person sits second
+    assert totals[0] != totals[1]
+    registry = Registry.discover()
+    match = check_record(played, registry.get("fivedice"))
+    with Store.open(tmp_path / "data") as store:
+        row_id = store.begin(match, played.seats, played.names)
+        store.finish(row_id, match)
+        kept = store.get(row_id)
+    assert kept.score == totals[1]
+    assert record_from_json(record_to_json(kept), registry).score == totals[1]  # its export reads back
+    earlier = record_to_json(replace(kept, score=float(totals[0])))  # kept so before scores were the person's
+    assert record_from_json(earlier, registry).score == totals[0]
+    with pytest.raises(RecordError, match="score: the record says"):
+        record_from_json(record_to_json(replace(kept, score=float(totals[1] + 1))), registry)

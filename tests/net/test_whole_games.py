@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.store import GameRecord
 from tests.net.hosting import finished, history, host, join
 
 
@@ -34,6 +35,17 @@ def test_a_whole_game_between_two_clients(tmp_path: Path, game: str, levels: tup
             record.result,
         )
         assert theirs.seats[theirs.viewer] == "human" and theirs.seats.count("remote") == 1  # the other: elsewhere
+        if game == "fivedice":  # the score kept is this player's own seat's
+            assert theirs.score == seat_total(theirs, theirs.viewer)
+
+
+def seat_total(record: GameRecord, seat: int) -> int:
+    """The total ``seat`` made in a finished Five Dice game, by replaying its record."""
+    from tabletop.rebuild import check_record
+    from tabletop.registry import Registry
+
+    total: int = check_record(record, Registry.discover().get(record.game_id)).state.total(seat)  # type: ignore[attr-defined]
+    return total
 
 
 def test_a_wrong_code_and_another_version_are_refused_in_plain_words(tmp_path: Path) -> None:

@@ -296,8 +296,12 @@ class FiveDiceState(State[FiveDiceAction]):
         return [(1.0 if winners == 1 else 0.5) if t == best else 0.0 for t in totals]
 
     def final_score(self) -> float | None:
-        """Seat 0's total (the one person of a solo game); every seat's is in the state."""
-        return float(self.total(0)) if self.is_terminal() else None
+        """Seat 0's total (the one person of a solo game)."""
+        return self.seat_score(0)
+
+    def seat_score(self, seat: int) -> float | None:
+        """The total of ``seat``, once every box is filled."""
+        return float(self.total(seat)) if self.is_terminal() and 0 <= seat < self.players else None
 
     def outcome_text(self) -> str:
         totals = [self.total(p) for p in range(self.players)]
