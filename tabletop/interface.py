@@ -103,6 +103,10 @@ class Fitted:
         yield self.draw(console, options)
 
 
+class Interrupted(Exception):
+    """A question ended by :meth:`Prompter.interrupt` before the person answered it."""
+
+
 class Prompter:
     """Asks a person. The real one uses questionary; tests may substitute another.
 
@@ -131,6 +135,12 @@ class Prompter:
     def pause(self, message: str = "Press any key to go on") -> None:
         """Show ``message`` and wait for the person to go on."""
         raise NotImplementedError
+
+    def interrupt(self) -> bool:
+        """From another thread: end the question now being asked, which then raises :class:`Interrupted` (news
+        that cannot wait for the answer, such as a host gone); False when no question is being asked or this
+        prompter cannot end one (the default: it is then answered as usual)."""
+        return False
 
 
 LOG_SHOWN = 5

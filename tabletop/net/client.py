@@ -13,6 +13,7 @@ import contextlib
 import queue
 import ssl
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.net.wire import (
@@ -63,6 +64,8 @@ class Connection:
         self._loop = asyncio.new_event_loop()
         self._writer: asyncio.StreamWriter | None = None
         self._thread: threading.Thread | None = None
+        self.on_lost: Callable[[], None] | None = None
+        """Called from the connection's own thread once the host has gone (its :data:`LOST` message queued)."""
 
     def open(self) -> None:
         """Connect and say hello; JoinError if the host cannot be reached. Its answer arrives in :meth:`next`."""
@@ -144,6 +147,8 @@ class Connection:
             pinger.cancel()
             self._writer.close()
         self._inbox.put({"type": LOST, "reason": reason})
+        if self.on_lost is not None:
+            self.on_lost()
 
 
 async def _ping(writer: asyncio.StreamWriter) -> None:

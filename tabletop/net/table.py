@@ -10,9 +10,11 @@ only, as at home; the game menu offers the rules and leaving (the seat waits: ``
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tabletop.interface import Interrupted
 from tabletop.net.client import LOST
 from tabletop.net.join import JoinFailed, next_message
 from tabletop.net.seen import HostDataError, Seen
@@ -74,7 +76,24 @@ class JoinedTable:
         return self._ui
 
     def play(self) -> dict[str, Any]:
-        """Play until the game ends; the finished game's record (JSON data)."""
+        """Play until the game ends; the finished game's record (JSON data).
+
+        Should the host go while the person decides, the question ends at once and the game with it
+        (:class:`JoinFailed` says so), rather than after a move that would go nowhere.
+        """
+        gone = threading.Event()
+
+        def host_gone() -> None:
+            gone.set()
+            self.prompter.interrupt()
+
+        self.connection.on_lost = host_gone
+        try:
+            return self._play(gone)
+        finally:
+            self.connection.on_lost = None
+
+    def _play(self, gone: threading.Event) -> dict[str, Any]:
         waiting_for_answer = False
         while True:
             message = self._wait() if not waiting_for_answer else next_message(self.connection)
@@ -91,9 +110,19 @@ class JoinedTable:
                 self._take(message)
             waiting_for_answer = False
             if self.seen.legal:
-                action = self._ask()
+                try:
+                    action = self._ask_unless(gone)
+                except Interrupted:  # the host has gone: its last messages are read, up to the word of it
+                    waiting_for_answer = True
+                    continue
                 self.connection.send({"type": "move", "move": str(action), "at": self.seen.at})
                 waiting_for_answer = True
+
+    def _ask_unless(self, gone: threading.Event) -> Any:
+        """The seat's move, unless the host has gone already (:class:`Interrupted`)."""
+        if gone.is_set():
+            raise Interrupted()
+        return self._ask()
 
     def _take(self, message: dict[str, Any]) -> None:
         try:

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import questionary
+from prompt_toolkit.application import Application
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout.containers import WindowRenderInfo
 from prompt_toolkit.layout.controls import UIContent
 from prompt_toolkit.layout.margins import Margin
 from prompt_toolkit.styles import Style
 
-from tabletop.interface import RESIZED
+from tabletop.interface import RESIZED, Interrupted
 from tabletop.ui.base import Choice, Prompter
 from tabletop.ui.entries import DISABLED_MARK, LIST_INDENT, entry_lines, list_keys, shown_entry
+
+T = TypeVar("T")
 
 STYLE = Style.from_dict(
     {
@@ -37,6 +40,9 @@ STYLE = Style.from_dict(
 class QuestionaryPrompter(Prompter):
     """The prompter of a full terminal: questionary's menus; an entry's key takes it at once, the arrows
     move the cursor and Enter takes the entry under it, Esc the way back."""
+
+    _running: Application[Any] | None = None
+    """The question being asked, for :meth:`interrupt` (from another thread)."""
 
     def select(self, message: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
         shortcuts = {c.key: c.value for c in choices if c.hidden and c.key}
@@ -67,7 +73,7 @@ class QuestionaryPrompter(Prompter):
         redraws, self.redraws = self.redraws, False
         if redraws:
             _end_on_resize(question)
-        answer = question.unsafe_ask()
+        answer = self._asking(question.application, question.unsafe_ask)
         if answer is None:
             raise EOFError
         return RESIZED if answer is RESIZED else answer.value
@@ -76,13 +82,14 @@ class QuestionaryPrompter(Prompter):
         question = questionary.text(message, default=default, validate=validate, style=STYLE)
         _add_keys(question, _Box(default))  # Esc leaves the text as it was
         _wrap_refusals(question)
-        answer = question.unsafe_ask()
+        answer = self._asking(question.application, question.unsafe_ask)
         if answer is None:
             raise EOFError
         return str(answer.value if isinstance(answer, _Box) else answer)
 
     def confirm(self, message: str, *, default: bool = True) -> bool:
-        answer = questionary.confirm(message, default=default, style=STYLE).unsafe_ask()
+        question = questionary.confirm(message, default=default, style=STYLE)
+        answer = self._asking(question.application, question.unsafe_ask)
         if answer is None:
             raise EOFError
         return bool(answer)
@@ -108,7 +115,31 @@ class QuestionaryPrompter(Prompter):
         def _any(event: Any) -> None:
             event.app.exit(result=None)
 
-        PromptSession([("class:question", f"{message} ")], key_bindings=bindings, style=STYLE).app.run()
+        app: Application[Any] = PromptSession(
+            [("class:question", f"{message} ")], key_bindings=bindings, style=STYLE
+        ).app
+        self._asking(app, app.run)
+
+    def interrupt(self) -> bool:
+        app = self._running
+        if app is None or app.loop is None:
+            return False
+        loop = app.loop
+
+        def end() -> None:
+            if app.is_running and not app.is_done:
+                app.exit(exception=Interrupted())
+
+        loop.call_soon_threadsafe(end)
+        return True
+
+    def _asking(self, app: Application[Any], ask: Callable[[], T]) -> T:
+        """``ask()``, its application the one :meth:`interrupt` ends meanwhile."""
+        self._running = app
+        try:
+            return ask()
+        finally:
+            self._running = None
 
 
 def _entry(choice: Choice, key: str | None, width: int) -> questionary.Choice:
