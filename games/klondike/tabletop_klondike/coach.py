@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from tabletop.analysis import Analysis, Analyst, Rated
 from tabletop.game import Agent, InvalidActionError
@@ -65,23 +66,47 @@ def _first_move(line: Sequence[str]) -> Action | None:
         return None
 
 
-def votes(
-    positions: Sequence[Position], legal: Sequence[Action], nodes: int, deadline: float | None = None
-) -> tuple[dict[Action, int], int, int]:
-    """For each legal action, in how many of the sampled ``positions`` the solver's win starts with it; the
-    positions won, and the positions solved before the ``deadline`` (if any)."""
+class Tally(NamedTuple):
+    """What the solves of sampled positions say of each legal action."""
+
+    counts: dict[Action, int]
+    """In how many positions the solver's win starts with the action."""
+    won: int
+    done: int
+    """The positions won, and the positions solved (before a deadline)."""
+    nearer: dict[Action, int]
+    """Where no win was found: by how much (:func:`~tabletop_klondike.solver.promise`'s points, summed over
+    the positions) the line to the position found nearest a win, starting with the action, leads nearer."""
+
+
+def tally(positions: Sequence[Position], legal: Sequence[Action], nodes: int, deadline: float | None = None) -> Tally:
+    """The solver's word on each of the sampled ``positions``, counted by the legal action it starts with."""
     counts: dict[Action, int] = {}
+    nearer: dict[Action, int] = {}
     won = done = 0
     for position in positions:
         if deadline is not None and done and time.monotonic() > deadline:
             break
         result = solve(position, node_limit=nodes)
         done += 1
-        first = _first_move(result.moves) if result.solved else None
-        if first is not None and first in legal:
+        first = _first_move(result.moves if result.solved else result.nearest)
+        if first is None or first not in legal:
+            continue
+        if result.solved:
             counts[first] = counts.get(first, 0) + 1
             won += 1
-    return counts, won, done
+        else:
+            nearer[first] = nearer.get(first, 0) + result.progress
+    return Tally(counts, won, done, nearer)
+
+
+def votes(
+    positions: Sequence[Position], legal: Sequence[Action], nodes: int, deadline: float | None = None
+) -> tuple[dict[Action, int], int, int]:
+    """For each legal action, in how many of the sampled ``positions`` the solver's win starts with it; the
+    positions won, and the positions solved before the ``deadline`` (if any)."""
+    counted = tally(positions, legal, nodes, deadline)
+    return counted.counts, counted.won, counted.done
 
 
 def position_after(state: KlondikeState, action: Action) -> Position:
@@ -189,7 +214,10 @@ def fallback(legal: Sequence[Action], view: TableView) -> Action:
 
 
 class CoachAgent(Agent[Action, TableView]):
-    """The computer level that plays the coach's advice: the move that starts the most sampled wins."""
+    """The computer level that plays the coach's advice: the move that starts the most sampled wins. Where no
+    sampled deal is won, it plays on (as the Coach, saying the deal looks lost, would not) toward the positions
+    the solver found with the fewest cards face down, the move most of their lines start with; a card home, a
+    stock not yet seen or giving up only when no line leads nearer a win."""
 
     name = "coach"
 
@@ -200,7 +228,8 @@ class CoachAgent(Agent[Action, TableView]):
         if len(legal) == 1:
             return legal[0]
         positions = sample_positions(view, rng, self.samples)
-        counts, _, _ = votes(positions, legal, self.nodes)
+        counted = tally(positions, legal, self.nodes)
+        counts = counted.counts or counted.nearer
         if not counts:
             return fallback(legal, view)
 

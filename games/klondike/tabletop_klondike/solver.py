@@ -158,6 +158,11 @@ class Result:
     exhausted: bool
     moves: tuple[str, ...]
     expanded: int
+    nearest: tuple[str, ...] = ()
+    """Unsolved by the quick search: the line to the position it found nearest a win (by :func:`promise`), when
+    one is nearer than the start."""
+    progress: int = 0
+    """How much nearer a win (in :func:`promise`'s points) ``nearest`` leads."""
 
 
 def talon_reach(p: Position) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...]:
@@ -421,7 +426,9 @@ def _moves_of(line: Line | None) -> tuple[str, ...]:
 def _best_first(first: Position, auto: tuple[str, ...], node_limit: int) -> Result:
     seen = {first.key()}
     order = itertools.count()
-    frontier: list[tuple[int, int, Position, Line]] = [(promise(first), next(order), first, (auto, None))]
+    start = promise(first)
+    frontier: list[tuple[int, int, Position, Line]] = [(start, next(order), first, (auto, None))]
+    nearest: tuple[int, Line | None] = (start, None)
     expanded = 0
     while frontier and expanded < node_limit:
         _, _, p, line = heapq.heappop(frontier)
@@ -435,8 +442,11 @@ def _best_first(first: Position, auto: tuple[str, ...], node_limit: int) -> Resu
             reached: Line = (step.moves + moved, line)
             if after.won():
                 return Result(True, False, _moves_of(reached), expanded)
-            heapq.heappush(frontier, (promise(after), next(order), after, reached))
-    return Result(False, False, (), expanded)
+            value = promise(after)
+            if value < nearest[0]:
+                nearest = (value, reached)
+            heapq.heappush(frontier, (value, next(order), after, reached))
+    return Result(False, False, (), expanded, _moves_of(nearest[1]), start - nearest[0])
 
 
 def _every_step(first: Position, auto: tuple[str, ...], node_limit: int) -> Result:
