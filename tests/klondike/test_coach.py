@@ -21,11 +21,9 @@ from tabletop_klondike.ui import GIVE_UP_QUESTION, GIVE_UP_TITLE
 from tests.framework.test_table import Scripted
 
 
-def no_wins(
-    positions: Any, legal: Any, nodes: int, deadline: float | None = None
-) -> tuple[dict[Action, int], int, int]:
-    """The coach's votes where six deals were sampled and none was won."""
-    return {}, 0, 6
+def no_wins(positions: Any, legal: Any, nodes: int, deadline: float | None = None) -> coach.Tally:
+    """The solver's word where six deals were sampled, none was won and no line led nearer a win."""
+    return coach.Tally({}, 0, 6, {})
 
 
 def test_with_no_sampled_win_the_deal_looks_lost_and_give_up_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -35,7 +33,7 @@ def test_with_no_sampled_win_the_deal_looks_lost_and_give_up_comes_first(monkeyp
     legal: list[Action] = [Move("hd", "3"), Draw(), *state.legal_actions()]
     legal = list(dict.fromkeys(legal))
 
-    monkeypatch.setattr(coach, "votes", no_wins)
+    monkeypatch.setattr(coach, "tally", no_wins)
     analysis = coach.SamplingAnalyst().analyse(state.view(0), legal, seconds=1.0, rng=random.Random(1))
     ranked = [r.action for r in analysis.rated]
     assert sorted(map(str, ranked)) == sorted(map(str, legal))
@@ -48,7 +46,7 @@ def test_with_no_sampled_win_the_deal_looks_lost_and_give_up_comes_first(monkeyp
 
 
 def test_the_table_shows_give_up_first_and_asks_before_the_coach_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(coach, "votes", no_wins)
+    monkeypatch.setattr(coach, "tally", no_wins)
     match = Match(game, options={"draw": "1"}, seed=4, agents=[None])
     match.advance()
     out = io.StringIO()
@@ -68,7 +66,7 @@ def test_the_table_shows_give_up_first_and_asks_before_the_coach_gives_up(monkey
 def test_the_computer_level_does_not_give_up_at_its_first_decision_for_want_of_a_sampled_win(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(coach, "votes", no_wins)
+    monkeypatch.setattr(coach, "tally", no_wins)
     for seed in range(1, 6):
         match = Match(game, options={"draw": "1"}, seed=seed, agents=[None])
         match.advance()
@@ -116,3 +114,18 @@ def test_where_every_move_listed_goes_round_in_a_circle_give_up_comes_first() ->
     assert circled.rated[0].action == GiveUp() and circled.rated[0].win == 0.0  # the loss it is, first
     assert [r.action for r in circled.rated[1:]] == ranked  # then the circles, their figures kept
     assert without_circles(analysis, state, 0, set(), resort).rated[0].action == ranked[0]
+
+
+def test_where_no_sampled_deal_is_won_the_moves_that_lead_nearer_a_win_come_after_give_up_and_the_level_plays_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = Match(game, options={"draw": "3"}, seed=7, agents=[None])
+    match.advance()
+    view, legal = match.state.view(0), match.state.legal_actions()
+    assert isinstance(view, TableView)
+    ahead = [a for a in legal if isinstance(a, Move) and a.target != "h"][-1]  # not the move one tries first
+    assert coach.looks_lost(legal, 6).rated[1].action != ahead
+    monkeypatch.setattr(coach, "tally", lambda *args, **kwargs: coach.Tally({}, 0, 6, {ahead: 9, Draw(): 3}))
+    analysis = coach.SamplingAnalyst().analyse(view, legal, seconds=1.0, rng=random.Random(1))
+    assert [r.action for r in analysis.rated][:3] == [GiveUp(), ahead, Draw()]
+    assert coach.CoachAgent().choose(view, legal, random.Random(1)) == ahead

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from tabletop.analysis import Analysis, Analyst, Rated
@@ -137,11 +137,12 @@ class SamplingAnalyst(Analyst[Action, TableView]):
     ) -> Analysis[Action]:
         deadline = time.monotonic() + seconds
         states = sample_states(view, rng, self.samples)
-        counts, won, done = votes([Position.of(s) for s in states], legal, self.nodes, deadline)
+        counted = tally([Position.of(s) for s in states], legal, self.nodes, deadline)
+        counts, won, done = counted.counts, counted.won, counted.done
         if done and not counts:
             if progress is not None:
                 progress(1.0)
-            return looks_lost(legal, done)
+            return looks_lost(legal, done, counted.nearer)
         rated: dict[Action, Rated[Action]] = {a: Rated(a, n / done, samples=done) for a, n in counts.items()}
         # The likeliest moves are rated again on their own: the share of samples won after each. Where the
         # votes name fewer than three, the moves that play on come next, so the Coach lists three as others do.
@@ -168,10 +169,11 @@ class SamplingAnalyst(Analyst[Action, TableView]):
         return Analysis(list(rated.values()), exact=False, samples=done, notes=[note])
 
 
-def looks_lost(legal: Sequence[Action], done: int) -> Analysis[Action]:
+def looks_lost(legal: Sequence[Action], done: int, nearer: Mapping[Action, int] | None = None) -> Analysis[Action]:
     """The Coach's word when none of the ``done`` sampled deals was won: the deal looks lost, so giving up
-    comes first, then the moves that play on as one would try them (a card home first, a card taken back
-    from home last), each rated 0.
+    comes first, then the moves that play on, each rated 0: first those that lead ``nearer`` a win the most
+    (:class:`Tally`, the move the computer level plays), then as one would try them (a card home first, a card
+    taken back from home last).
 
     >>> from tabletop_klondike.rules import Move
     >>> analysis = looks_lost([Draw(), Move("hd", "3"), GiveUp(), Move("w", "h")], 16)
@@ -185,7 +187,10 @@ def looks_lost(legal: Sequence[Action], done: int) -> Analysis[Action]:
         "cards you cannot see. Give up comes first; the moves after it play on."
     )
     first = [a for a in legal if isinstance(a, GiveUp)]
-    playing_on = sorted((a for a in legal if not isinstance(a, GiveUp)), key=_try_order)
+    closer = nearer or {}
+    playing_on = sorted(
+        (a for a in legal if not isinstance(a, GiveUp)), key=lambda a: (-closer.get(a, 0), _try_order(a))
+    )
     return Analysis([Rated(a, 0.0, samples=done) for a in first + playing_on], exact=False, samples=done, notes=[note])
 
 
