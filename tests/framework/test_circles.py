@@ -124,12 +124,17 @@ class WalkersOnly(Analyst[str, View]):
         return Analysis([Rated(a, 0.3 if a == "left" else 0.2) for a in legal if a != "stop"], exact=False)
 
 
-def test_where_every_move_rated_goes_round_the_last_resort_comes_first_at_the_table_and_in_the_review() -> None:
+def walk_with_a_stop() -> tuple[WalkOrStop, Match[str], Table]:
+    """The walk with its stop, its analyst rating the steps alone, at a table of its own."""
     game = WalkOrStop()
     game.new_initial_state = lambda options=None: StoppableWalk(at=1)  # type: ignore[method-assign]
     game.analyst = lambda options: WalkersOnly()  # type: ignore[method-assign]
     match = Match(game, seed=1, agents=[None])
-    table = Table(match, GameUI(game), Console(file=io.StringIO()), Scripted(), ["You"])
+    return game, match, Table(match, GameUI(game), Console(file=io.StringIO()), Scripted(), ["You"])
+
+
+def test_where_every_move_rated_goes_round_the_last_resort_comes_first_at_the_table_and_in_the_review() -> None:
+    game, match, table = walk_with_a_stop()
     walked = ["right", "left", "left", "right"]  # back on square 1, having stood on 0, 1 and 2: both steps go round
     for step in walked:
         match.apply(step)
@@ -143,11 +148,7 @@ def test_where_every_move_rated_goes_round_the_last_resort_comes_first_at_the_ta
 
 
 def test_the_last_resort_stays_out_while_a_move_rated_plays_on() -> None:
-    game = WalkOrStop()
-    game.new_initial_state = lambda options=None: StoppableWalk(at=1)  # type: ignore[method-assign]
-    game.analyst = lambda options: WalkersOnly()  # type: ignore[method-assign]
-    match = Match(game, seed=1, agents=[None])
-    table = Table(match, GameUI(game), Console(file=io.StringIO()), Scripted(), ["You"])
+    _, match, table = walk_with_a_stop()
     match.apply("right")  # on square 2: left goes back to 1, right goes on to 3
     played = coach_move(table, 0)
     assert isinstance(played, tuple) and played[0] == "right", played
