@@ -67,6 +67,8 @@ class JoinedTable:
     _ui: GameUI[Any, Any, Any] | None = None
     _analyst: list[Analyst[Any, Any] | None] | None = None
     _coached: tuple[int, Analysis[Any]] | None = None
+    _gone: threading.Event = field(default_factory=threading.Event)
+    """Set from the connection's thread once the host has gone."""
 
     @property
     def ui(self) -> GameUI[Any, Any, Any]:
@@ -81,19 +83,18 @@ class JoinedTable:
         Should the host go while the person decides, the question ends at once and the game with it
         (:class:`JoinFailed` says so), rather than after a move that would go nowhere.
         """
-        gone = threading.Event()
 
         def host_gone() -> None:
-            gone.set()
+            self._gone.set()
             self.prompter.interrupt()
 
         self.connection.on_lost = host_gone
         try:
-            return self._play(gone)
+            return self._play()
         finally:
             self.connection.on_lost = None
 
-    def _play(self, gone: threading.Event) -> dict[str, Any]:
+    def _play(self) -> dict[str, Any]:
         waiting_for_answer = False
         while True:
             message = self._wait() if not waiting_for_answer else next_message(self.connection)
@@ -111,18 +112,12 @@ class JoinedTable:
             waiting_for_answer = False
             if self.seen.legal:
                 try:
-                    action = self._ask_unless(gone)
+                    action = self._ask()
                 except Interrupted:  # the host has gone: its last messages are read, up to the word of it
                     waiting_for_answer = True
                     continue
                 self.connection.send({"type": "move", "move": str(action), "at": self.seen.at})
                 waiting_for_answer = True
-
-    def _ask_unless(self, gone: threading.Event) -> Any:
-        """The seat's move, unless the host has gone already (:class:`Interrupted`)."""
-        if gone.is_set():
-            raise Interrupted()
-        return self._ask()
 
     def _take(self, message: dict[str, Any]) -> None:
         try:
@@ -163,7 +158,7 @@ class JoinedTable:
         return draw_board(self.console, self._board(), said, overflow, scrollback=True)
 
     def _ask(self) -> Any:
-        """The seat's move, asked as the local table asks it."""
+        """The seat's move, asked as the local table asks it (:class:`Interrupted` once the host has gone)."""
         seen, ui = self.seen, self.ui
         view, legal = seen.view, seen.legal
         steps = ui.steps(view, legal)
@@ -171,6 +166,8 @@ class JoinedTable:
             self.notice = f"{' > '.join(steps[0].path)}: the only choice."
             return steps[0].action
         while True:
+            if self._gone.is_set():  # gone while no question was being asked (the Coach thinking, say)
+                raise Interrupted()
             notice, self.notice = self.notice, None
             chosen = choose_step(
                 self.prompter,
