@@ -3,9 +3,9 @@
     .venv/bin/python bench/klondike_coach.py DRAW [GAMES] [SECONDS] [FIRST]
 
 Game ``n`` is dealt from seed ``n`` (FIRST, default 1, to FIRST + GAMES - 1), with the given number of cards
-drawn and unlimited passes, as ``tabletop simulate klondike --agents coach --variant draw=DRAW --seed 1``
-plays them. A line per game is printed as it ends, with its processor time, then the wins with a 95%
-interval, and the processor and wall time. With SECONDS, it stops after the game that passes that much
+drawn and unlimited passes, as ``tabletop play klondike --seed n --draw DRAW`` deals it (``tabletop simulate``
+plays the level on deals it derives from its own seed instead). A line per game is printed as it ends, with
+its processor time, then the wins with a 95% interval, and the processor and wall time. With SECONDS, it stops after the game that passes that much
 wall time (on a shared machine: say how many were played). Runs over parts of a range, side by side,
 add up line by line.
 
