@@ -100,15 +100,6 @@ def tally(positions: Sequence[Position], legal: Sequence[Action], nodes: int, de
     return Tally(counts, won, done, nearer)
 
 
-def votes(
-    positions: Sequence[Position], legal: Sequence[Action], nodes: int, deadline: float | None = None
-) -> tuple[dict[Action, int], int, int]:
-    """For each legal action, in how many of the sampled ``positions`` the solver's win starts with it; the
-    positions won, and the positions solved before the ``deadline`` (if any)."""
-    counted = tally(positions, legal, nodes, deadline)
-    return counted.counts, counted.won, counted.done
-
-
 def position_after(state: KlondikeState, action: Action) -> Position:
     """The solver's form of ``state`` once ``action`` is played on a copy of it by the game's own rules."""
     after = state.clone()
@@ -145,7 +136,7 @@ class SamplingAnalyst(Analyst[Action, TableView]):
             return looks_lost(legal, done, counted.nearer)
         rated: dict[Action, Rated[Action]] = {a: Rated(a, n / done, samples=done) for a, n in counts.items()}
         # The likeliest moves are rated again on their own: the share of samples won after each. Where the
-        # votes name fewer than three, the moves that play on come next, so the Coach lists three as others do.
+        # wins name fewer than three, the moves that play on come next, so the Coach lists three as others do.
         voted = sorted(counts, key=lambda a: -counts[a])
         playing_on = [a for a in sorted(legal, key=_try_order) if a not in counts and not isinstance(a, GiveUp)]
         for action in [*voted, *playing_on][:RATED_MOVES]:
@@ -221,8 +212,8 @@ def fallback(legal: Sequence[Action], view: TableView) -> Action:
 class CoachAgent(Agent[Action, TableView]):
     """The computer level that plays the coach's advice: the move that starts the most sampled wins. Where no
     sampled deal is won, it plays on (as the Coach, saying the deal looks lost, would not) toward the positions
-    the solver found with the fewest cards face down, the move most of their lines start with; a card home, a
-    stock not yet seen or giving up only when no line leads nearer a win."""
+    the solver found with the fewest cards face down: the move whose lines lead nearer a win by the most
+    (:attr:`Tally.nearer`); a card home, a stock not yet seen or giving up only when no line leads nearer."""
 
     name = "coach"
 
