@@ -194,7 +194,7 @@ class KlondikeUI(PatienceUI[Action, TableView]):
     def label_keys(self, view: TableView) -> Mapping[str, str]:
         table = Table(view)
         keys = {source_label(table, k): k for k in PILE_KEYS + WASTE_KEY}
-        keys.update({target_label(table, k): k for k in PILE_KEYS})
+        keys.update({move_label(table, s, t): t for t in PILE_KEYS for s in PILE_KEYS + WASTE_KEY if s != t})
         keys.update({home_label(table, k): k for k in PILE_KEYS + WASTE_KEY})
         keys[draw_label(table)] = STOCK_KEY
         keys[HOME_TITLE] = HOME_KEY
@@ -208,7 +208,7 @@ class KlondikeUI(PatienceUI[Action, TableView]):
         order += [source_label(table, k) for k in PILE_KEYS]
         order += [BACK_DOWN_TITLE, GIVE_UP_TITLE]
         order += [home_label(table, k) for k in WASTE_KEY + PILE_KEYS]
-        return order + [target_label(table, k) for k in PILE_KEYS]
+        return order + [move_label(table, s, t) for t in PILE_KEYS for s in PILE_KEYS + WASTE_KEY if s != t]
 
     def whole_log(self, lines: Sequence[str]) -> list[str]:
         """The deal's 52 lines as one, which names the cards it turned face up; the play as it came."""
@@ -238,7 +238,7 @@ def path_of(table: Table, action: Action) -> tuple[str, ...]:
         suit = SUITS[[s.value.lower() for s in SUITS].index(action.source[1])]
         card = Card(table.home[suit], suit)
         return (BACK_DOWN_TITLE, f"{card.display} {target_label(table, action.target)}")
-    return (source_label(table, action.source), target_label(table, action.target))
+    return (source_label(table, action.source), move_label(table, action.source, action.target))
 
 
 def draw_label(table: Table) -> str:
@@ -261,6 +261,20 @@ def target_label(table: Table, key: str) -> str:
     """``onto pile 5 (10♥)`` or ``to empty pile 5``."""
     top = table.top(int(key) - 1)
     return f"onto pile {key} ({top.display})" if top is not None else f"to empty pile {key}"
+
+
+def move_label(table: Table, source: str, target: str) -> str:
+    """``onto pile 5 (6♦)`` where a move from ``source`` (a pile or the waste) to pile ``target`` carries every
+    card the source's label names; ``5♠ onto pile 5 (6♦)`` or ``J♥ and 2 more onto pile 2 (Q♣)`` where it
+    carries fewer of its face-up cards."""
+    plain = target_label(table, target)
+    if source == WASTE_KEY:
+        return plain
+    index = int(source) - 1
+    carried = table.run_from(index, int(target) - 1)
+    if not carried or len(carried) == len(table.piles[index]) - table.downs[index]:
+        return plain
+    return carried[0].display + (f" and {len(carried) - 1} more" if len(carried) > 1 else "") + f" {plain}"
 
 
 def home_label(table: Table, key: str) -> str:
