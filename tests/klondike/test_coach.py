@@ -1,7 +1,8 @@
 """The coach where no sampled deal was won: it says plainly that the deal looks lost and lists Give up first,
 then the moves that play on in the order one would try them (a card taken back from home last); the table
 shows it so, and choosing it still asks the question giving up asks. The computer level does not give up at
-a first decision for want of a sampled win."""
+a first decision for want of a sampled win, and where its sampled wins start with different moves it plays
+the one after which the most deals are won."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tabletop.ui.coach import coach_move, give_hint
 from tabletop.ui.play import Table
 from tabletop_klondike import coach, game
 from tabletop_klondike.rules import Action, Draw, GiveUp, Move, TableView
+from tabletop_klondike.solver import Result
 from tabletop_klondike.ui import GIVE_UP_QUESTION, GIVE_UP_TITLE
 from tests.framework.test_table import Scripted
 
@@ -129,3 +131,20 @@ def test_where_no_sampled_deal_is_won_the_moves_that_lead_nearer_a_win_come_afte
     analysis = coach.SamplingAnalyst().analyse(view, legal, seconds=1.0, rng=random.Random(1))
     assert [r.action for r in analysis.rated][:3] == [GiveUp(), ahead, Draw()]
     assert coach.CoachAgent().choose(view, legal, random.Random(1)) == ahead
+
+
+def test_where_the_first_moves_of_the_wins_split_the_level_plays_the_move_after_which_most_deals_are_won(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = Match(game, options={"draw": "3"}, seed=7, agents=[None])
+    match.advance()
+    view, legal = match.state.view(0), match.state.legal_actions()
+    assert isinstance(view, TableView)
+    played = [a for a in legal if isinstance(a, Move) and a.target != "h"][-1]
+    # The solver's wins start twice with a turn of the stock and once with the move on the table, but after
+    # the move every sampled deal is won, after turning the stock none: the votes only split the wins.
+    monkeypatch.setattr(coach, "tally", lambda *args, **kwargs: coach.Tally({Draw(): 2, played: 1}, 3, 6, {}))
+    monkeypatch.setattr(coach, "position_after", lambda state, action: action)
+    won_after = {played: True, Draw(): False}
+    monkeypatch.setattr(coach, "solve", lambda action, node_limit: Result(won_after[action], False, (), 1))
+    assert coach.CoachAgent().choose(view, legal, random.Random(1)) == played

@@ -210,10 +210,13 @@ def fallback(legal: Sequence[Action], view: TableView) -> Action:
 
 
 class CoachAgent(Agent[Action, TableView]):
-    """The computer level that plays the coach's advice: the move that starts the most sampled wins. Where no
-    sampled deal is won, it plays on (as the Coach, saying the deal looks lost, would not) toward the positions
-    the solver found with the fewest cards face down: the move whose lines lead nearer a win by the most
-    (:attr:`Tally.nearer`); a card home, a stock not yet seen or giving up only when no line leads nearer."""
+    """The computer level that plays the coach's advice. The moves that start the most sampled wins (up to
+    three) are each played on the same sampled deals and solved again, as the Coach rates them, and the one
+    that wins the most deals is played: the first move of a line the solver found is often one of several that
+    could come first, and counting first moves alone splits their votes. Where no sampled deal is won, it
+    plays on (as the Coach, saying the deal looks lost, would not) toward the positions the solver found with
+    the fewest cards face down: the move whose lines lead nearer a win by the most (:attr:`Tally.nearer`); a
+    card home, a stock not yet seen or giving up only when no line leads nearer."""
 
     name = "coach"
 
@@ -223,13 +226,25 @@ class CoachAgent(Agent[Action, TableView]):
     def choose(self, view: TableView, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        positions = sample_positions(view, rng, self.samples)
-        counted = tally(positions, legal, self.nodes)
-        counts = counted.counts or counted.nearer
-        if not counts:
+        states = sample_states(view, rng, self.samples)
+        counted = tally([Position.of(s) for s in states], legal, self.nodes)
+        if counted.counts:
+            return self._most_wins(counted.counts, states)
+        if not counted.nearer:
             return fallback(legal, view)
+        return max(legal, key=lambda a: (counted.nearer.get(a, 0), -_try_order(a)))
 
-        return max(legal, key=lambda a: counts.get(a, 0))
+    def _most_wins(self, counts: Mapping[Action, int], states: Sequence[KlondikeState]) -> Action:
+        """Of the moves that start the most sampled wins, the one after which the most deals are won."""
+        voted = sorted(counts, key=lambda a: -counts[a])[:RATED_MOVES]
+        if len(voted) == 1:
+            return voted[0]
+
+        def wins_after(action: Action) -> tuple[int, int]:
+            won = sum(solve(position_after(state, action), node_limit=self.nodes).solved for state in states)
+            return won, counts[action]
+
+        return max(voted, key=wins_after)
 
 
 __all__ = ["LOOKS_LOST", "CoachAgent", "SamplingAnalyst", "looks_lost", "sample_positions", "sample_states"]
