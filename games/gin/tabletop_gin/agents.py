@@ -4,9 +4,10 @@
   one time in three.
 * Medium plays the plain moves: OpenSpiel's simple bot, laying off as well.
 * Hard looks ahead: it samples the other hand (``resample_hidden``) to see what a knock would score, and
-  weighs each discard, and the upcard against the stock, by the deadwood left and what the next draw is
-  expected to take off. Its other settings (the danger of feeding the opponent, several draws ahead,
-  playouts) are options for experiments, measured in docs/gin.md.
+  weighs each discard, and the upcard against the stock, by the chance of getting to knock before the other
+  player, over sampled runs of its next draws (:mod:`tabletop_gin.race`). Its other settings (the one-draw
+  estimate it used before, the danger of feeding the opponent, playouts) are options for experiments,
+  measured in docs/gin.md.
 
 >>> import random
 >>> from tabletop_gin.rules import GinState
@@ -31,6 +32,7 @@ from tabletop_gin.actions import Discard, Draw, GinAction, Knock, Pass, Take
 from tabletop_gin.layoffs import best_defence
 from tabletop_gin.melds import best_arrangement, best_melds, cards_of, deadwood, deadwood_after_discard
 from tabletop_gin.playout import play_out
+from tabletop_gin.race import draws_ahead, opponent_draws, race_value, still_in
 from tabletop_gin.rules import GinState
 from tabletop_gin.scoring import score_hand
 from tabletop_gin.strategy import (
@@ -73,6 +75,9 @@ DECLINED_FACTOR = 0.3
 """How much less likely a sampled opponent hand is for each declined upcard it could have used."""
 KNOCK_MARGIN = 0.0
 """Hard knocks when the knock is expected to score more than this."""
+ROLLOUTS = 64
+"""Runs of its next draws over which Hard plays each choice out (:mod:`tabletop_gin.race`; 0: rate by the
+one-draw estimate instead)."""
 
 
 class MediumAgent(Agent[GinAction, GinView]):
@@ -97,7 +102,8 @@ class EasyAgent(Agent[GinAction, GinView]):
 
 
 class HardAgent(Agent[GinAction, GinView]):
-    """Looks one draw ahead for itself and one take ahead for the opponent, over sampled worlds."""
+    """Plays its choices out over sampled runs of its draws, racing to knock first; values a knock over sampled
+    hands of the opponent."""
 
     name = "hard"
 
@@ -113,7 +119,9 @@ class HardAgent(Agent[GinAction, GinView]):
         race: float = RACE_WEIGHT,
         playouts: int = PLAYOUTS,
         shortlist: int = SHORTLIST,
+        rollouts: int = ROLLOUTS,
     ) -> None:
+        self.rollouts = rollouts
         self.playouts = playouts
         self.shortlist = shortlist
         self.known = known
@@ -138,6 +146,8 @@ class HardAgent(Agent[GinAction, GinView]):
             return self._take_by_playouts(view, legal, rng)
         if self.horizon:
             return self._draw_or_take_ahead(view, legal, rng)
+        if self.rollouts:
+            return self._take_by_race(view, legal, rng)
         gain = take_gain(view, view.upcard)
         expected = draw_gain(view.hand, unseen_cards(view))
         if gain > 0 and gain >= expected:
@@ -156,11 +166,17 @@ class HardAgent(Agent[GinAction, GinView]):
         if self.playouts:
             return self._discard_by_playouts(view, legal, opponents, unseen, rng)
         futures = draw_sequences(unseen, self.futures, self.horizon, rng) if self.horizon else []
+        racing = self.rollouts and not self.horizon
+        runs = draws_ahead(unseen, view.stock, self.rollouts, rng) if racing else []
+        chances = still_in(opponent_draws(view.stock))
 
-        def rate(card: int) -> float:
+        def rate(card: int) -> tuple[float, int]:
+            kept = view.hand & ~(1 << card)
+            if racing:  # the chance to knock first, then the least deadwood
+                return race_value(kept, runs, chances, view.knock_card, later=1), -deadwood(kept)
             if self.horizon:
-                return self._rate_ahead(view, card, futures, opponents)
-            return self._rate(view, view.hand & ~(1 << card), card, unseen, opponents)
+                return self._rate_ahead(view, card, futures, opponents), 0
+            return self._rate(view, kept, card, unseen, opponents), 0
 
         # The plain choices first, so that a move cut short by its time still weighs the likely ones.
         discards = sorted(
@@ -203,6 +219,25 @@ class HardAgent(Agent[GinAction, GinView]):
             if time.perf_counter() > deadline:
                 break
         return Discard(max(rated)[2])
+
+    def _take_by_race(self, view: GinView, legal: Sequence[GinAction], rng: random.Random) -> GinAction:
+        """The upcard when keeping it (and the best discard after it) gives a better chance to knock first than
+        this turn's draw from the stock, over the same sampled runs of draws."""
+        assert view.upcard is not None
+        stock = Draw() if Draw() in legal else Pass()
+        if take_gain(view, view.upcard) <= 0:
+            return stock
+        runs = draws_ahead(unseen_cards(view), view.stock, self.rollouts, rng)
+        chances = still_in(opponent_draws(view.stock))
+        eleven = view.hand | 1 << view.upcard
+        forbidden = -1 if view.rules.openspiel else view.upcard
+        taking = max(
+            race_value(eleven & ~(1 << c), runs, chances, view.knock_card, later=1)
+            for c in cards_of(eleven)
+            if c != forbidden
+        )
+        drawing = race_value(view.hand, runs, chances, view.knock_card)  # each run's first card drawn now
+        return Take() if taking > drawing else stock
 
     def _take_by_playouts(self, view: GinView, legal: Sequence[GinAction], rng: random.Random) -> GinAction:
         assert view.upcard is not None
@@ -353,6 +388,6 @@ AGENTS: dict[str, Callable[..., Agent[GinAction, Any]]] = {
 LABELS: dict[str, str] = {
     "easy": "Easy (plain moves, a third of draws and discards at random)",
     "medium": "Medium (the plain moves: melds first, knocks at once)",
-    "hard": "Hard (samples the other hand, looks a draw ahead)",
+    "hard": "Hard (races to knock, over sampled draws and hands)",
     "random": "Random (uniform legal moves)",
 }
