@@ -118,14 +118,20 @@ def test_where_every_move_listed_goes_round_in_a_circle_give_up_comes_first() ->
     assert without_circles(analysis, state, 0, set(), resort).rated[0].action == ranked[0]
 
 
-def test_where_no_sampled_deal_is_won_the_moves_that_lead_nearer_a_win_come_after_give_up_and_the_level_plays_on(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def seven_at_draw_three() -> tuple[TableView, list[Action], Move]:
+    """The first decision of seed 7 at draw 3: its view, its legal moves, and its last move on the table (not
+    the move one tries first)."""
     match = Match(game, options={"draw": "3"}, seed=7, agents=[None])
     match.advance()
     view, legal = match.state.view(0), match.state.legal_actions()
     assert isinstance(view, TableView)
-    ahead = [a for a in legal if isinstance(a, Move) and a.target != "h"][-1]  # not the move one tries first
+    return view, legal, [a for a in legal if isinstance(a, Move) and a.target != "h"][-1]
+
+
+def test_where_no_sampled_deal_is_won_the_moves_that_lead_nearer_a_win_come_after_give_up_and_the_level_plays_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view, legal, ahead = seven_at_draw_three()
     assert coach.looks_lost(legal, 6).rated[1].action != ahead
     monkeypatch.setattr(coach, "tally", lambda *args, **kwargs: coach.Tally({}, 0, 6, {ahead: 9, Draw(): 3}))
     analysis = coach.SamplingAnalyst().analyse(view, legal, seconds=1.0, rng=random.Random(1))
@@ -136,11 +142,7 @@ def test_where_no_sampled_deal_is_won_the_moves_that_lead_nearer_a_win_come_afte
 def test_where_the_first_moves_of_the_wins_split_the_level_plays_the_move_after_which_most_deals_are_won(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match = Match(game, options={"draw": "3"}, seed=7, agents=[None])
-    match.advance()
-    view, legal = match.state.view(0), match.state.legal_actions()
-    assert isinstance(view, TableView)
-    played = [a for a in legal if isinstance(a, Move) and a.target != "h"][-1]
+    view, legal, played = seven_at_draw_three()
     # The solver's wins start twice with a turn of the stock and once with the move on the table, but after
     # the move every sampled deal is won, after turning the stock none: the votes only split the wins.
     monkeypatch.setattr(coach, "tally", lambda *args, **kwargs: coach.Tally({Draw(): 2, played: 1}, 3, 6, {}))
