@@ -75,9 +75,13 @@ DECLINED_FACTOR = 0.3
 """How much less likely a sampled opponent hand is for each declined upcard it could have used."""
 KNOCK_MARGIN = 0.0
 """Hard knocks when the knock is expected to score more than this."""
-ROLLOUTS = 64
+ROLLOUTS = 128
 """Runs of its next draws over which Hard plays each choice out (:mod:`tabletop_gin.race`; 0: rate by the
 one-draw estimate instead)."""
+DEADWOOD_WEIGHT = 0.003
+"""What a point of deadwood kept costs a discard, against the chance of knocking first: the points a hand loses
+when the other player knocks first (measured in docs/gin.md: without it Hard won as many hands but fewer
+points)."""
 
 
 class MediumAgent(Agent[GinAction, GinView]):
@@ -120,8 +124,9 @@ class HardAgent(Agent[GinAction, GinView]):
         playouts: int = PLAYOUTS,
         shortlist: int = SHORTLIST,
         rollouts: int = ROLLOUTS,
+        dead: float = DEADWOOD_WEIGHT,
     ) -> None:
-        self.rollouts = rollouts
+        self.rollouts, self.dead = rollouts, dead
         self.playouts = playouts
         self.shortlist = shortlist
         self.known = known
@@ -172,8 +177,9 @@ class HardAgent(Agent[GinAction, GinView]):
 
         def rate(card: int) -> tuple[float, int]:
             kept = view.hand & ~(1 << card)
-            if racing:  # the chance to knock first, then the least deadwood
-                return race_value(kept, runs, chances, view.knock_card, later=1), -deadwood(kept)
+            if racing:  # the chance to knock first, less the deadwood held should the other knock first
+                left = deadwood(kept)
+                return race_value(kept, runs, chances, view.knock_card, later=1) - self.dead * left, -left
             if self.horizon:
                 return self._rate_ahead(view, card, futures, opponents), 0
             return self._rate(view, kept, card, unseen, opponents), 0
