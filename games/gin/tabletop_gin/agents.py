@@ -173,7 +173,7 @@ class HardAgent(Agent[GinAction, GinView]):
         futures = draw_sequences(unseen, self.futures, self.horizon, rng) if self.horizon else []
         racing = self.rollouts and not self.horizon
         runs = draws_ahead(unseen, view.stock, self.rollouts, rng) if racing else []
-        chances = still_in(opponent_draws(view.stock))
+        chances = still_in(opponent_draws(view.stock)) if racing else []
 
         def rate(card: int) -> tuple[float, int]:
             kept = view.hand & ~(1 << card)

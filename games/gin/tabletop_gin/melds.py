@@ -16,6 +16,7 @@ more splits into runs of three to five.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from tabletop.playing_cards import SUITS, Card
 
@@ -167,6 +168,20 @@ def _search(mask: int) -> tuple[int, tuple[int, ...]]:
 def deadwood(mask: int) -> int:
     """The least deadwood of the cards in ``mask`` (all of them kept)."""
     return value(mask) - best_arrangement(mask)[0]
+
+
+@lru_cache(maxsize=1 << 16)
+def highest_loose(mask: int) -> int:
+    """The highest card a best arrangement of ``mask`` leaves out of its melds (the highest-numbered of equal
+    value), the card the simple player throws; -1 when every card is melded.
+
+    >>> CARD_OF[highest_loose(mask_of(parse("AC 2C 3C KD 9H")))].display
+    'K♦'
+    """
+    loose = mask
+    for meld in best_arrangement(mask)[1]:
+        loose &= ~meld
+    return max(cards_of(loose), key=lambda c: (VALUE[c], c)) if loose else -1
 
 
 def best_melds(mask: int) -> tuple[int, ...]:

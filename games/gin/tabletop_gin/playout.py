@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from tabletop_gin.melds import VALUE, best_arrangement, cards_of, deadwood, deadwood_after_discard
+from tabletop_gin.melds import best_arrangement, cards_of, deadwood, deadwood_after_discard, highest_loose
 
 WALL = 2
 DRAWN = 0.5
@@ -24,13 +24,10 @@ DRAWN = 0.5
 
 def _throw(hand: int) -> int:
     """The card the simple player throws: the highest left out of the best melds (a melded one if none is)."""
-    _, melds = best_arrangement(hand)
-    loose = hand
-    for meld in melds:
-        loose &= ~meld
-    if not loose:
+    highest = highest_loose(hand)
+    if highest < 0:
         return min(cards_of(hand), key=lambda c: deadwood(hand & ~(1 << c)))
-    return max(cards_of(loose), key=lambda c: (VALUE[c], c))
+    return highest
 
 
 def _takes(hand: int, upcard: int, knock_card: int) -> bool:

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
-from tabletop_gin.melds import VALUE, best_arrangement, cards_of, deadwood
+from tabletop_gin.melds import VALUE, cards_of, deadwood, highest_loose
 from tabletop_gin.strategy import _greedy_draw, could_meld
 
 KNOCK_CHANCE = (
@@ -90,15 +89,6 @@ def draws_ahead(unseen: int, stock: int, count: int, rng: random.Random) -> list
     return [rng.sample(cards, length) for _ in range(count)]
 
 
-@lru_cache(maxsize=1 << 16)
-def _highest_loose(hand: int) -> int:
-    """The card the simple player would throw from ``hand``: the highest left out of its best melds (-1 if none)."""
-    loose = hand
-    for meld in best_arrangement(hand)[1]:
-        loose &= ~meld
-    return max(cards_of(loose), key=lambda c: (VALUE[c], c)) if loose else -1
-
-
 def draw_and_throw(hand: int, dead: int, card: int) -> tuple[int, int]:
     """The hand and its deadwood after drawing ``card`` and throwing as the simple player does.
 
@@ -107,7 +97,7 @@ def draw_and_throw(hand: int, dead: int, card: int) -> tuple[int, int]:
     """
     if could_meld(card, hand):
         return _greedy_draw(hand, card)
-    highest = _highest_loose(hand)
+    highest = highest_loose(hand)
     if highest < 0 or (VALUE[card], card) >= (VALUE[highest], highest):
         return hand, dead
     return hand & ~(1 << highest) | 1 << card, dead - VALUE[highest] + VALUE[card]

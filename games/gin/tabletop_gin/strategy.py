@@ -25,6 +25,7 @@ from tabletop_gin.melds import (
     cards_of,
     deadwood,
     deadwood_after_discard,
+    highest_loose,
     rank,
     suit,
     value,
@@ -152,14 +153,10 @@ def future_deadwood(hand: int, sequences: list[list[int]], knock_card: int, step
 def _greedy_draw(hand: int, card: int) -> tuple[int, int]:
     """The hand after drawing ``card`` and throwing the highest card left out of its best melds."""
     eleven = hand | 1 << card
-    covered, melds = best_arrangement(eleven)
-    loose = eleven
-    for meld in melds:
-        loose &= ~meld
-    if not loose:  # all eleven melded: throwing the new card keeps the hand
+    thrown = highest_loose(eleven)
+    if thrown < 0:  # all eleven melded: throwing the new card keeps the hand
         return hand, deadwood(hand)
-    thrown = max(cards_of(loose), key=lambda c: (VALUE[c], c))
-    return eleven & ~(1 << thrown), value(eleven) - covered - VALUE[thrown]
+    return eleven & ~(1 << thrown), value(eleven) - best_arrangement(eleven)[0] - VALUE[thrown]
 
 
 def knock_earliness(hand: int, sequences: list[list[int]], knock_card: int, steps: int) -> float:

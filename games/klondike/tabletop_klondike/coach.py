@@ -107,6 +107,11 @@ def position_after(state: KlondikeState, action: Action) -> Position:
     return Position.of(after)
 
 
+def wins_after(action: Action, states: Sequence[KlondikeState], nodes: int) -> int:
+    """In how many of the sampled ``states`` the solver wins once ``action`` is played."""
+    return sum(solve(position_after(state, action), node_limit=nodes).solved for state in states)
+
+
 class SamplingAnalyst(Analyst[Action, TableView]):
     """Hint and Review: the share of sampled deals won after each of the most promising moves."""
 
@@ -142,7 +147,7 @@ class SamplingAnalyst(Analyst[Action, TableView]):
         for action in [*voted, *playing_on][:RATED_MOVES]:
             if time.monotonic() > deadline:
                 break
-            wins = sum(solve(position_after(state, action), node_limit=self.nodes).solved for state in states[:done])
+            wins = wins_after(action, states[:done], self.nodes)
             if done:
                 rated[action] = Rated(action, wins / done, samples=done)
         if progress is not None:
@@ -240,11 +245,7 @@ class CoachAgent(Agent[Action, TableView]):
         if len(voted) == 1:
             return voted[0]
 
-        def wins_after(action: Action) -> tuple[int, int]:
-            won = sum(solve(position_after(state, action), node_limit=self.nodes).solved for state in states)
-            return won, counts[action]
-
-        return max(voted, key=wins_after)
+        return max(voted, key=lambda a: (wins_after(a, states, self.nodes), counts[a]))
 
 
 __all__ = ["LOOKS_LOST", "CoachAgent", "SamplingAnalyst", "looks_lost", "sample_positions", "sample_states"]
