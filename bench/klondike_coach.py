@@ -1,6 +1,7 @@
-"""The coach's own play (the computer level ``coach``) over seeded Klondike games: how many it wins.
+"""The coach's own play (the computer level ``coach``, or ``strong``) over seeded Klondike games: how many it
+wins.
 
-    .venv/bin/python bench/klondike_coach.py DRAW [GAMES] [SECONDS] [FIRST]
+    .venv/bin/python bench/klondike_coach.py DRAW [GAMES] [SECONDS] [FIRST] [LEVEL]
 
 Game ``n`` is dealt from seed ``n`` (FIRST, default 1, to FIRST + GAMES - 1), with the given number of cards
 drawn and unlimited passes, as ``tabletop play klondike --seed n --draw DRAW`` deals it (``tabletop simulate``
@@ -28,12 +29,12 @@ def interval(wins: int, games: int) -> tuple[float, float]:
     return rate, round(Z95 * math.sqrt(rate * (1 - rate) / games), 2)
 
 
-def play(draw: str, seed: int) -> tuple[bool, int]:
-    """One game of the coach level from ``seed``: won, and its moves."""
+def play(draw: str, seed: int, level: str = "coach") -> tuple[bool, int]:
+    """One game of the computer ``level`` from ``seed``: won, and its moves."""
     from tabletop.loop import Match
     from tabletop_klondike import game
 
-    agent = game.agents()["coach"]()
+    agent = game.agents()[level]()
     match = Match(game, options={"draw": draw}, seed=seed, agents=[agent])
     state = match.run()
     return bool(state.returns()[0] >= 1), len([a for a in match.history if not a.startswith("deal")])
@@ -44,11 +45,12 @@ def main(argv: list[str]) -> int:
     games = int(argv[1]) if len(argv) > 1 else 1000
     budget = float(argv[2]) if len(argv) > 2 and argv[2] != "inf" else math.inf
     first = int(argv[3]) if len(argv) > 3 else 1
+    level = argv[4] if len(argv) > 4 else "coach"
     start_wall, start_cpu = time.monotonic(), time.process_time()
     wins = played = 0
     for seed in range(first, first + games):
         game_cpu = time.process_time()
-        won, moves = play(draw, seed)
+        won, moves = play(draw, seed, level)
         wins += won
         played += 1
         spent = time.process_time() - game_cpu
@@ -57,7 +59,7 @@ def main(argv: list[str]) -> int:
             break
     rate, half = interval(wins, played)
     cpu, wall = time.process_time() - start_cpu, time.monotonic() - start_wall
-    print(f"draw {draw}: {wins} of {played} won ({rate:.1%} ± {half:.0%}, 95%)")
+    print(f"{level}, draw {draw}: {wins} of {played} won ({rate:.1%} ± {half:.0%}, 95%)")
     print(f"processor time {cpu:.0f} s ({cpu / played:.2f} s a game), wall time {wall:.0f} s")
     return 0
 

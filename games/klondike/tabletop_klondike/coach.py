@@ -38,6 +38,10 @@ PLAY_SAMPLES = 6
 """Deals the computer level samples a move."""
 PLAY_NODES = 200
 """Positions each of the computer level's solves may expand."""
+STRONG_SAMPLES = 12
+"""Deals the stronger level samples a move: twice the coach level's."""
+STRONG_NODES = 400
+"""Positions each of the stronger level's solves may expand: twice the coach level's."""
 LOOKS_LOST = "This deal looks lost"
 """How the Coach's note begins where none of its sampled deals was won (and Give up comes first)."""
 
@@ -248,4 +252,22 @@ class CoachAgent(Agent[Action, TableView]):
         return max(voted, key=lambda a: (wins_after(a, states, self.nodes), counts[a]))
 
 
-__all__ = ["LOOKS_LOST", "CoachAgent", "SamplingAnalyst", "looks_lost", "sample_positions", "sample_states"]
+class StrongAgent(CoachAgent):
+    """The coach level with twice the sampled deals and twice the positions a solve: for the bench and
+    ``tabletop simulate``, about three times as long a game (docs/klondike.md)."""
+
+    name = "strong"
+
+    def __init__(self, samples: int = STRONG_SAMPLES, nodes: int = STRONG_NODES) -> None:
+        super().__init__(samples, nodes)
+
+
+__all__ = [
+    "LOOKS_LOST",
+    "CoachAgent",
+    "SamplingAnalyst",
+    "StrongAgent",
+    "looks_lost",
+    "sample_positions",
+    "sample_states",
+]

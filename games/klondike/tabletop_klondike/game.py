@@ -205,13 +205,18 @@ class Klondike(Game[Action]):
         return RULES
 
     def agents(self) -> Mapping[str, AgentFactory[Action]]:
-        """``random`` (which never gives up while it can move) and ``coach``: the coach's own play, from what it sees."""
-        from tabletop_klondike.coach import CoachAgent
+        """``random`` (which never gives up while it can move), ``coach``: the coach's own play, from what it sees,
+        and ``strong``: the same play, searching twice as far."""
+        from tabletop_klondike.coach import CoachAgent, StrongAgent
 
-        return {"random": RandomPlayer, "coach": CoachAgent}
+        return {"random": RandomPlayer, "coach": CoachAgent, "strong": StrongAgent}
 
     def agent_labels(self) -> Mapping[str, str]:
-        return {"random": "Random", "coach": "Coach (plays the coach's advice)"}
+        return {
+            "random": "Random",
+            "coach": "Coach (plays the coach's advice)",
+            "strong": "Strong (the coach's play, twice the samples and search)",
+        }
 
     def analyst(self, options: Mapping[str, str]) -> Analyst[Action, TableView]:
         """The coach: it samples the hidden cards and solves each sample with every card known."""
