@@ -254,7 +254,7 @@ class CoachAgent(Agent[Action, TableView]):
 
 class StrongAgent(CoachAgent):
     """The coach level with twice the sampled deals and twice the positions a solve: for the bench and
-    ``tabletop simulate``, about three times as long a game (docs/klondike.md)."""
+    ``tabletop simulate``, nearly four times as long a game (docs/klondike.md)."""
 
     name = "strong"
 
