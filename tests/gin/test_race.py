@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop_gin.melds import deadwood
-from tabletop_gin.race import KNOCK_CHANCE, RACE_DRAWS, draw_and_throw, draws_to_knock, race_value, still_in
+from tabletop_gin.race import KNOCK_CHANCE, PACE_CAP, RACE_DRAWS, draw_and_throw, draws_to_knock, race_value, still_in
 from tabletop_gin.strategy import _greedy_draw
 from tests.bench_scripts import load_bench
 
@@ -48,3 +48,11 @@ def test_a_hand_that_knocks_sooner_is_worth_more_and_one_that_never_does_nothing
     assert race_value(hand, runs, chances, 10, later=2) < expected  # the other player has had longer
     assert race_value(hand, [[]], chances, 10) == (1.0 if deadwood(hand) <= 10 else 0.0)
     assert all(a > b for a, b in itertools.pairwise(chances))
+
+
+def test_a_faster_pace_leaves_the_other_player_in_the_hand_less_often_and_pace_one_changes_nothing() -> None:
+    assert still_in(3, pace=1.0) == still_in(3)
+    faster = still_in(3, pace=2.5)
+    assert all(f < s for f, s in zip(faster[1:], still_in(3)[1:], strict=True))
+    steps = [b / a for a, b in itertools.pairwise(still_in(40, pace=2.5))]
+    assert all(round(1 - s, 9) == PACE_CAP for s in steps)  # late draws: the cap, not 2.5 times the late chance

@@ -83,6 +83,11 @@ DEADWOOD_WEIGHT = 0.003
 when the other player knocks first (measured in docs/gin.md: without it Hard won as many hands but fewer
 points)."""
 
+PACE = 1.0
+"""How many times a simple player alone's chance to get to knock at a draw Hard takes the other player's to be
+(:func:`tabletop_gin.race.still_in`; measured in docs/gin.md: about 2.5 in play, where it also takes
+discards, but a higher pace won no more hands)."""
+
 
 class MediumAgent(Agent[GinAction, GinView]):
     """The plain moves: OpenSpiel's simple bot, laying off as well."""
@@ -125,8 +130,9 @@ class HardAgent(Agent[GinAction, GinView]):
         shortlist: int = SHORTLIST,
         rollouts: int = ROLLOUTS,
         dead: float = DEADWOOD_WEIGHT,
+        pace: float = PACE,
     ) -> None:
-        self.rollouts, self.dead = rollouts, dead
+        self.rollouts, self.dead, self.pace = rollouts, dead, pace
         self.playouts = playouts
         self.shortlist = shortlist
         self.known = known
@@ -173,7 +179,7 @@ class HardAgent(Agent[GinAction, GinView]):
         futures = draw_sequences(unseen, self.futures, self.horizon, rng) if self.horizon else []
         racing = self.rollouts and not self.horizon
         runs = draws_ahead(unseen, view.stock, self.rollouts, rng) if racing else []
-        chances = still_in(opponent_draws(view.stock)) if racing else []
+        chances = still_in(opponent_draws(view.stock), pace=self.pace) if racing else []
 
         def rate(card: int) -> tuple[float, int]:
             kept = view.hand & ~(1 << card)
@@ -234,7 +240,7 @@ class HardAgent(Agent[GinAction, GinView]):
         if take_gain(view, view.upcard) <= 0:
             return stock
         runs = draws_ahead(unseen_cards(view), view.stock, self.rollouts, rng)
-        chances = still_in(opponent_draws(view.stock))
+        chances = still_in(opponent_draws(view.stock), pace=self.pace)
         eleven = view.hand | 1 << view.upcard
         forbidden = -1 if view.rules.openspiel else view.upcard
         taking = max(

@@ -62,16 +62,25 @@ def knock_chance(draw: int) -> float:
     return KNOCK_CHANCE[draw - 1] if 1 <= draw <= len(KNOCK_CHANCE) else LATE_KNOCK_CHANCE
 
 
-def still_in(drawn: int, ahead: int = RACE_DRAWS + 1) -> list[float]:
+PACE_CAP = 0.22
+"""The most a draw's knock chance is raised to by a ``pace`` above 1 (:func:`still_in`)."""
+
+
+def still_in(drawn: int, ahead: int = RACE_DRAWS + 1, pace: float = 1.0) -> list[float]:
     """The chance that a player who has drawn ``drawn`` times this hand without knocking has still not knocked
-    after each of its next draws: index 0 is now (1.0), index ``t`` after ``t`` more.
+    after each of its next draws: index 0 is now (1.0), index ``t`` after ``t`` more. A ``pace`` above 1
+    takes each draw's knock chance to be that many times :func:`knock_chance` (at most :data:`PACE_CAP`, or
+    the chance itself where that is higher), as for a player who also takes discards.
 
     >>> still_in(0, 3)
     [1.0, 0.997, 0.989024, 0.972210592]
+    >>> still_in(0, 3, pace=2.0)
+    [1.0, 0.994, 0.978096, 0.944840736]
     """
     chances, left = [1.0], 1.0
     for draw in range(drawn + 1, drawn + ahead + 1):
-        left *= 1 - knock_chance(draw)
+        chance = knock_chance(draw)
+        left *= 1 - min(chance * pace, max(chance, PACE_CAP))
         chances.append(round(left, 12))
     return chances
 
