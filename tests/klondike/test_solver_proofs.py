@@ -9,21 +9,27 @@ import random
 
 import pytest
 
-from tabletop.playing_cards import KING, SUITS, Card, FacedPile
+from tabletop.playing_cards import KING, SUITS, Card, FacedPile, Suit, parse_cards
 from tabletop_klondike.command import dealt
 from tabletop_klondike.rules import Draw, GiveUp, KlondikeState, Move
 from tabletop_klondike.solver import Position, blocked, settle, solve
 
 LOWEST_HOME = 7
 """Each suit of an endgame is home up to a rank from the 7 to the Queen, at random: 4 to 24 cards in play."""
-ENDGAMES = 60
+LOW_HOME = 4
+"""A lower start for some endgames, where lines that bring cards back from home come up."""
+LOW_ENDGAMES = 600
+"""Enough that bringing back no card whose builders are all home (rather than face down) is caught at either draw."""
+ENDGAMES = 400
+"""Endgames a draw: enough that the search of every step is caught at either draw when it leaves out a step
+it needs (the split that frees a card for home, say; :func:`tabletop_klondike.solver.steps`)."""
 GRAPH_LIMIT = 20_000
 """Positions the full search of an endgame may meet before the test gives that endgame up as too large."""
 
 
-def endgame(rng: random.Random, draw: int) -> KlondikeState:
+def endgame(rng: random.Random, draw: int, lowest_home: int = LOWEST_HOME) -> KlondikeState:
     """A position holding the high cards only, dealt at random to piles (some face down) and the talon."""
-    home = {suit: rng.randint(LOWEST_HOME, KING - 1) for suit in SUITS}
+    home = {suit: rng.randint(lowest_home, KING - 1) for suit in SUITS}
     cards = [Card(rank, suit) for suit in SUITS for rank in range(home[suit] + 1, KING + 1)]
     rng.shuffle(cards)
     state = KlondikeState(draw=draw, passes=0, vegas=False)
@@ -89,12 +95,15 @@ def play_line(state: KlondikeState, moves: tuple[str, ...]) -> KlondikeState:
     return state
 
 
-@pytest.mark.parametrize("draw", [1, 3])
-def test_the_solver_and_the_full_graph_agree_on_endgames(draw: int) -> None:
-    rng = random.Random(draw)
+@pytest.mark.parametrize(
+    ("draw", "lowest_home", "endgames"),
+    [(1, LOWEST_HOME, ENDGAMES), (3, LOWEST_HOME, ENDGAMES), (1, LOW_HOME, LOW_ENDGAMES), (3, LOW_HOME, LOW_ENDGAMES)],
+)
+def test_the_solver_and_the_full_graph_agree_on_endgames(draw: int, lowest_home: int, endgames: int) -> None:
+    rng = random.Random(draw if lowest_home == LOWEST_HOME else 100 * draw + lowest_home)
     verdicts = {True: 0, False: 0}
-    for _ in range(ENDGAMES):
-        state = endgame(rng, draw)
+    for _ in range(endgames):
+        state = endgame(rng, draw, lowest_home)
         truth = winnable_by_the_game(state)
         if truth is None:
             continue
@@ -106,6 +115,24 @@ def test_the_solver_and_the_full_graph_agree_on_endgames(draw: int) -> None:
             assert play_line(state.clone(), result.moves).won()
         verdicts[result.solved] += 1
     assert verdicts[True] >= 10 and verdicts[False] >= 5, verdicts
+
+
+def test_a_win_that_brings_two_cards_back_from_home_is_found() -> None:
+    # The 10♦ covers a pile's face-down cards and no black Jack is free: the Q♥ comes back from home onto
+    # the K♣, then the J♣ onto it, and the 10♦ can leave.
+    state = KlondikeState(draw=1, passes=0, vegas=False)
+    state.dealt = 52
+    state.home = {Suit.CLUBS: 10, Suit.DIAMONDS: 7, Suit.HEARTS: 9, Suit.SPADES: 10}
+    state.stock = list(parse_cards("10H KH 8D"))
+    state.piles = [
+        FacedPile(tuple(parse_cards("JH QC JC")), down=2),
+        FacedPile(tuple(parse_cards("9D JD QD JS QS KS 10D KC QH KD")), down=9),
+        *(FacedPile((), down=0) for _ in range(5)),
+    ]
+    assert winnable_by_the_game(state)
+    result = settle(Position.of(state), node_limit=GRAPH_LIMIT)
+    assert result.solved
+    assert play_line(state, result.moves).won()
 
 
 @pytest.mark.parametrize("draw", [1, 3])

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from tabletop.patience import safe_home_number
-from tabletop.patience.numbered import BELOW_HOME, IS_KING, NUMBERS, RANK_OF, RED_OF, SUIT_OF, TABLE_SIZE, number_of
+from tabletop.patience.numbered import BELOW_HOME, IS_KING, NUMBERS, RANK_OF, SUIT_OF, TABLE_SIZE, number_of
 from tabletop.playing_cards import DECK_SIZE, SUITS, Card
 from tabletop_klondike.rules import BUILD, PILE_KEYS, PILES, KlondikeState, suit_key
 
@@ -43,22 +43,18 @@ NODE_LIMIT = 20_000
 """Positions a solve may expand before it gives up (an unsettled answer, neither won nor proven lost)."""
 
 
-def _twin(card: int) -> int:
-    """The other card of ``card``'s rank and colour."""
-    if card not in NUMBERS:
-        return card
-    other = next(s for s in range(len(SUITS)) if s != SUIT_OF[card] and RED_OF[number_of(1, s)] == RED_OF[card])
-    return number_of(RANK_OF[card], other)
-
-
-TWIN = tuple(_twin(n) for n in range(TABLE_SIZE))
-"""By card number, the other card of its rank and colour: the one other card that fits where it fits."""
 BUILDS_ON = tuple(tuple(c for c in NUMBERS if BUILD.fits[c][n]) for n in range(TABLE_SIZE))
 """By card number, the cards that may lie on it on a pile."""
 
 
 PARENTS = tuple(tuple(c for c in NUMBERS if BUILD.fits[n][c]) for n in range(TABLE_SIZE))
 """By card number, the cards it may lie on on a pile."""
+
+
+FRESH_PASS = -1
+"""Where the stock stands, in :meth:`Position.talon_key`, at any place a fresh pass turns it to."""
+TALON_PLACE = 3
+"""The index of that place in :meth:`Position.class_key` with passes unlimited."""
 
 
 class Position(NamedTuple):
@@ -118,6 +114,29 @@ class Position(NamedTuple):
             return (piles, self.stock, self.waste, self.home, self.turned)
         return (piles, *self.talon_key(), self.home)
 
+    def class_key(self) -> tuple[object, ...]:
+        """:meth:`key` blind to which of two twin cards (of one rank and colour) a run lies on, for the search of every
+        step: each pile's face-down cards with the card on them, and the other face-up cards as a set. Positions
+        alike but for that are won alike (see :func:`steps`), so the search need visit only one of them.
+
+        >>> from tabletop.playing_cards import parse_cards
+        >>> ks, kc, qh, qd, js = (c.number for c in parse_cards("KS KC QH QD JS"))
+        >>> on_hearts = Position(((ks, qh, js), (kc, qd)), (1, 1), (), (), (0, 0, 0, 0), 0, 1, 0)
+        >>> on_diamonds = on_hearts._replace(piles=((ks, qh), (kc, qd, js)))
+        >>> on_hearts.class_key() == on_diamonds.class_key(), on_hearts.key() == on_diamonds.key()
+        (True, False)
+        """
+        bases = []
+        face_up = 0
+        for pile, down in zip(self.piles, self.downs):
+            bases.append(pile[: down + 1])
+            for card in pile[down + 1 :]:
+                face_up |= 1 << card
+        bases.sort()
+        if self.passes:
+            return (tuple(bases), face_up, self.stock, self.waste, self.home, self.turned)
+        return (tuple(bases), face_up, *self.talon_key(), self.home)
+
     def talon_key(self) -> tuple[tuple[int, ...], int]:
         """The talon as the cards in the order the stock gives them, and where it stands among them; with
         passes unlimited, every place the stock can be turned to from a fresh pass is one (-1): from each
@@ -129,7 +148,7 @@ class Position(NamedTuple):
         """
         cards = self.waste + self.stock[::-1]
         at = len(self.waste)
-        return cards, (-1 if at % self.draw == 0 or not self.stock else at)
+        return cards, (FRESH_PASS if at % self.draw == 0 or not self.stock else at)
 
     def won(self) -> bool:
         """Whether every card is home, or every card is face up on the piles (the rest then goes home)."""
@@ -220,8 +239,11 @@ def _take(p: Position, i: int, count: int) -> tuple[tuple[tuple[int, ...], ...],
     return _with_pile(p.piles, i, pile), p.downs[:i] + (down,) + p.downs[i + 1 :]
 
 
-def auto_home(p: Position) -> tuple[Position, tuple[str, ...]]:
-    """The position once every card that may safely go home has gone (the game's moves for them)."""
+def auto_home(p: Position, *, waste: bool = True) -> tuple[Position, tuple[str, ...]]:
+    """The position once every card that may safely go home has gone (the game's moves for them); the
+    waste's top card too unless ``waste`` is false. Searches that prove loss leave it when three cards are
+    turned at a time: taking a card off the talon changes which cards later turns bring up, so the card may
+    be needed where it is (:func:`waste_goes_home`)."""
     moves: list[str] = []
     changed = True
     while changed and not p.won():  # a won game ends: no move after it is written
@@ -232,7 +254,7 @@ def auto_home(p: Position) -> tuple[Position, tuple[str, ...]]:
                 p = Position(piles, downs, p.stock, p.waste, _home_plus(p.home, pile[-1]), p.turned, p.draw, p.passes)
                 moves.append(f"{PILE_KEYS[i]}h")
                 changed = True
-        if p.waste and p.safe_home(p.waste[-1]) and not p.won():
+        if waste and p.waste and p.safe_home(p.waste[-1]) and not p.won():
             c = p.waste[-1]
             p = Position(p.piles, p.downs, p.stock, p.waste[:-1], _home_plus(p.home, c), p.turned, p.draw, p.passes)
             moves.append("wh")
@@ -240,14 +262,23 @@ def auto_home(p: Position) -> tuple[Position, tuple[str, ...]]:
     return p, tuple(moves)
 
 
+def waste_goes_home(p: Position) -> bool:
+    """Whether a search of every step may send the waste's top card home by itself: only when one card is
+    turned at a time, so that every card of the talon comes up whatever leaves it.
+
+    With three, the waste's 9♠ may go home, but the K♣ under the stock's top comes up only while it stays:
+
+    >>> from tabletop.playing_cards import parse_cards
+    >>> c9, kc, qc, s9 = (c.number for c in parse_cards("9C KC QC 9S"))
+    >>> waste_goes_home(Position((), (), (c9, kc), (qc, s9), (7, 9, 9, 8), 0, 3, 0))
+    False
+    """
+    return p.draw == 1
+
+
 def _hidden(p: Position) -> set[int]:
     """The face-down cards of the piles."""
     return {c for pile, down in zip(p.piles, p.downs) for c in pile[:down]}
-
-
-def _in_play(p: Position, c: int, hidden: set[int]) -> bool:
-    """Whether ``c`` could still be moved onto a pile: neither face down nor home."""
-    return c not in hidden and p.home[SUIT_OF[c]] < RANK_OF[c]
 
 
 def blocked(p: Position) -> bool:
@@ -297,16 +328,19 @@ def steps(p: Position, *, every: bool = True) -> list[Step]:
 
     With ``every``, left out are only steps that cannot lead anywhere the others do not (so that a search over them that
     finds no win proves there is none): a King moved from the bottom of a pile to an empty one, or to any
-    but the first empty pile; a run split where the card it leaves on top can neither go home nor take the
-    other card of the run's first card's colour and rank (its *twin*, which must still be in play); a card
-    brought back from home that no card still in play could be built on.
+    but the first empty pile; a card brought back from home while every card that could be built on it is face down;
+    and a run split where the card it leaves on top cannot go home. That card and the one the run moves onto
+    are twins, of one rank and colour, so the split only swaps what lies on the two: whatever could then go on the
+    uncovered card could go on its twin instead, and a card with a run on it goes home once the run moves
+    onto its bare twin. Positions alike but for such swaps are won alike, and the search of every step tells
+    them apart by :meth:`Position.class_key` alone; so there a split that frees a card for home is one step
+    with the card's move home (alone, it would make a position that is one with this one).
     """
     scored: list[tuple[int, Step]] = []
     tops = [pile[-1] if pile else None for pile in p.piles]
     empty = [i for i, t in enumerate(tops) if t is None]
     first_empty = empty[0] if empty else -1
     home = p.home
-    hidden: set[int] | None = None
     for i, pile in enumerate(p.piles):
         if not pile:
             continue
@@ -323,13 +357,7 @@ def steps(p: Position, *, every: bool = True) -> list[Step]:
             frees = start > down and home[SUIT_OF[pile[start - 1]]] == BELOW_HOME[pile[start - 1]]
             score = 80 + 10 * down if reveals else 60
             if not (reveals or empties or frees):
-                if start == 0 or not every:
-                    continue  # a King from the bottom of a pile to an empty one changes nothing
-                if hidden is None:
-                    hidden = _hidden(p)
-                if not _in_play(p, TWIN[card], hidden):
-                    continue  # the card left on top could take only this card back: a circle
-                score = 20
+                continue  # a King from the bottom of a pile to an empty one, or a run onto its twin's twin
             builds = BUILD.fits[card]
             for j, t in enumerate(tops):
                 if j == i:
@@ -342,7 +370,14 @@ def steps(p: Position, *, every: bool = True) -> list[Step]:
                 piles, downs = _take(p, i, len(pile) - start)
                 piles = _with_pile(piles, j, piles[j] + pile[start:])
                 after = Position(piles, downs, p.stock, p.waste, p.home, p.turned, p.draw, p.passes)
-                scored.append((score, Step((f"{PILE_KEYS[i]}{PILE_KEYS[j]}",), after)))
+                moves: tuple[str, ...] = (f"{PILE_KEYS[i]}{PILE_KEYS[j]}",)
+                if frees and every:
+                    # The split alone makes a position that is one with this (class_key): take the card home with it.
+                    piles, downs = _take(after, i, 1)
+                    home_after = _home_plus(home, pile[start - 1])
+                    after = Position(piles, downs, p.stock, p.waste, home_after, p.turned, p.draw, p.passes)
+                    moves += (f"{PILE_KEYS[i]}h",)
+                scored.append((score, Step(moves, after)))
     for turns, stock, waste, turned in talon_reach(p):
         c = waste[-1]
         draws = ("s",) * turns
@@ -356,7 +391,7 @@ def steps(p: Position, *, every: bool = True) -> list[Step]:
                 after = Position(piles, p.downs, stock, waste[:-1], p.home, turned, p.draw, p.passes)
                 scored.append((50 - turns, Step((*draws, f"w{PILE_KEYS[j]}"), after)))
     if every:
-        scored.extend(_from_home(p, tops, first_empty, hidden))
+        scored.extend(_from_home(p, tops, first_empty))
     scored.sort(key=lambda pair: -pair[0])
     return [step for _, step in scored]
 
@@ -365,18 +400,19 @@ FROM_HOME_SCORE = 10
 """Where a card brought back from home stands among the steps: last, as a player would try it."""
 
 
-def _from_home(
-    p: Position, tops: list[int | None], first_empty: int, hidden: set[int] | None
-) -> list[tuple[int, Step]]:
-    """Each foundation's top card brought back down onto a pile, where a card still in play could go on it."""
+def _from_home(p: Position, tops: list[int | None], first_empty: int) -> list[tuple[int, Step]]:
+    """Each foundation's top card brought back down onto a pile, unless every card that could go on it is
+    face down (it can come back once one is turned up). A card home counts: it may come back too, onto this
+    one (the Q♥ and then the J♣ brought back so that the 10♦ can leave the pile it covers)."""
     found: list[tuple[int, Step]] = []
+    hidden: set[int] | None = None
     for suit, rank in enumerate(p.home):
         if rank == 0:
             continue
         card = number_of(rank, suit)
         if hidden is None:
             hidden = _hidden(p)
-        if not any(_in_play(p, c, hidden) for c in BUILDS_ON[card]):
+        if all(c in hidden for c in BUILDS_ON[card]):
             continue
         builds = BUILD.fits[card]
         for j, t in enumerate(tops):
@@ -395,7 +431,7 @@ def solve(start: Position, *, node_limit: int = NODE_LIMIT, every: bool = False)
     The quick search looks first where the fewest cards are still face down (best first); the search of
     every step goes depth first, which needs to keep only the line it is on.
     """
-    first, auto = auto_home(start)
+    first, auto = auto_home(start, waste=not every or waste_goes_home(start))
     if first.won():
         return Result(True, False, auto, 0)
     if not every:
@@ -450,7 +486,11 @@ def _best_first(first: Position, auto: tuple[str, ...], node_limit: int) -> Resu
 
 
 def _every_step(first: Position, auto: tuple[str, ...], node_limit: int) -> Result:
-    seen: set[tuple[object, ...]] = {first.key()}
+    seen: set[tuple[object, ...]] = {first.class_key()}
+    # With passes unlimited, a position whose stock stands mid-pass reaches all that the same position at a
+    # fresh pass reaches (turning on to the end of the stock gets there), so the latter need not be searched.
+    mid_pass: set[tuple[object, ...]] = set()
+    waste = waste_goes_home(first)
     expanded = 0
     # An explicit stack of (position's steps left, moves that led here) keeps deep lines off Python's stack.
     line: list[tuple[str, ...]] = [auto]
@@ -461,11 +501,16 @@ def _every_step(first: Position, auto: tuple[str, ...], node_limit: int) -> Resu
             stack.pop()
             line.pop()
             continue
-        after, moved = auto_home(step.after)
-        key = after.key()
+        after, moved = auto_home(step.after, waste=waste)
+        key = after.class_key()
         if key in seen:
             continue
         seen.add(key)
+        if not after.passes:
+            anywhere = key[:TALON_PLACE] + key[TALON_PLACE + 1 :]
+            if key[TALON_PLACE] == FRESH_PASS and anywhere in mid_pass:
+                continue
+            mid_pass.add(anywhere)
         if after.won():
             moves = [m for part in line for m in part] + list(step.moves) + list(moved)
             return Result(True, False, tuple(moves), expanded)
