@@ -54,7 +54,8 @@ PARENTS = tuple(tuple(c for c in NUMBERS if BUILD.fits[n][c]) for n in range(TAB
 FRESH_PASS = -1
 """Where the stock stands, in :meth:`Position.talon_key`, at any place a fresh pass turns it to."""
 TALON_PLACE = 3
-"""The index of that place in :meth:`Position.class_key` with passes unlimited."""
+"""The index of that place in :meth:`Position.class_key` with passes unlimited (after the piles' two parts
+and the talon's cards)."""
 
 
 class Position(NamedTuple):
@@ -109,10 +110,7 @@ class Position(NamedTuple):
     def key(self) -> tuple[object, ...]:
         """What tells positions apart for the search: the piles in any order (they are alike but for their
         cards), and the passes used only when they are limited."""
-        piles = tuple(sorted(zip(self.piles, self.downs)))
-        if self.passes:
-            return (piles, self.stock, self.waste, self.home, self.turned)
-        return (piles, *self.talon_key(), self.home)
+        return (tuple(sorted(zip(self.piles, self.downs))), *self._talon_and_home())
 
     def class_key(self) -> tuple[object, ...]:
         """:meth:`key` blind to which of two twin cards (of one rank and colour) a run lies on, for the search of every
@@ -133,9 +131,14 @@ class Position(NamedTuple):
             for card in pile[down + 1 :]:
                 face_up |= 1 << card
         bases.sort()
+        return (tuple(bases), face_up, *self._talon_and_home())
+
+    def _talon_and_home(self) -> tuple[object, ...]:
+        """The part of both keys past the piles: the talon (as :meth:`talon_key` when passes are unlimited,
+        else as it lies, with the passes used) and the foundations."""
         if self.passes:
-            return (tuple(bases), face_up, self.stock, self.waste, self.home, self.turned)
-        return (tuple(bases), face_up, *self.talon_key(), self.home)
+            return (self.stock, self.waste, self.home, self.turned)
+        return (*self.talon_key(), self.home)
 
     def talon_key(self) -> tuple[tuple[int, ...], int]:
         """The talon as the cards in the order the stock gives them, and where it stands among them; with
