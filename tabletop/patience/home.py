@@ -35,12 +35,29 @@ def safe_home(rule: BuildRule, home: Mapping[Suit, int], card: Card) -> bool:
     return safe_home_number(rule, [home[suit] for suit in SUITS], card.number)
 
 
-def safe_home_number(rule: BuildRule, home: Sequence[int], card: int) -> bool:
-    """:func:`safe_home` for solvers: ``home`` by suit place, ``card`` a card number."""
+def safe_home_number(rule: BuildRule, home: Sequence[int], card: int, *, two_below: bool = False) -> bool:
+    """:func:`safe_home` for solvers: ``home`` by suit place, ``card`` a card number.
+
+    With ``two_below``, also a card whose builders are home to two ranks below it, and the other builders of
+    those to three below: a card that could lie on it can then go home itself whenever it is free, as can any
+    card that could lie on that one, so none needs it. The 5♥ with both black suits home to the 3 and the
+    diamonds to the 2 (a black 4 goes home as soon as it is free, and a red 3 is home or can follow):
+
+    >>> from tabletop.patience.builds import ALTERNATE_COLOURS
+    >>> home = [3, 2, 4, 3]  # clubs, diamonds, hearts, spades
+    >>> five = Card.parse("5H").number
+    >>> safe_home_number(ALTERNATE_COLOURS, home, five), safe_home_number(ALTERNATE_COLOURS, home, five, two_below=True)
+    (False, True)
+    """
     below = BELOW_HOME[card]
     suit = SUIT_OF[card]
     if home[suit] != below:
         return False
     if RANK_OF[card] <= ALWAYS_SAFE:
         return True
-    return min(map(home.__getitem__, rule.builders[suit]), default=below) >= below
+    builders = rule.builders[suit]
+    lowest = min(map(home.__getitem__, builders), default=below)
+    if lowest >= below or not two_below:
+        return lowest >= below
+    theirs = {s for b in builders for s in rule.builders[b]} - {suit}
+    return lowest >= below - 1 and min(map(home.__getitem__, theirs), default=below) >= below - 2

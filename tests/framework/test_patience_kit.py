@@ -6,7 +6,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tabletop.game import InvalidActionError, InvalidStateError
@@ -214,6 +214,27 @@ def test_safe_home_is_the_same_on_cards_and_numbers(card: Card, home: tuple[int,
     for rule in RULES:
         assert safe_home(rule, foundations(*home), card) == safe_home_number(rule, home, card.number)
         assert not safe_home(rule, foundations(*home), card) or next_home(foundations(*home), card)
+
+
+@given(cards, st.tuples(*[st.integers(0, 13)] * 4))
+@example(Card.parse("5H"), (3, 2, 4, 3))  # both black 4s can go home when free, and the 3♦ after them
+@example(Card.parse("5H"), (3, 1, 4, 3))  # the 3♦ could not: a black 4 may yet be needed to hold it
+def test_two_below_sends_a_card_home_only_when_each_that_could_lie_on_it_can_go_home_itself(
+    card: Card, home: tuple[int, int, int, int]
+) -> None:
+    def home_or_next(c: int) -> bool:
+        return home[SUIT_OF[c]] >= BELOW_HOME[c]
+
+    for rule in RULES:
+        safe = safe_home_number(rule, home, card.number)
+        far = safe_home_number(rule, home, card.number, two_below=True)
+        assert far or not safe
+        if rule is ALTERNATE_COLOURS and card == Card.parse("5H") and home in ((3, 2, 4, 3), (3, 1, 4, 3)):
+            assert far is (home[1] == 2)
+        if far and not safe:
+            on_it = [b for b in NUMBERS if rule.fits[b][card.number]]
+            assert all(home_or_next(b) for b in on_it)
+            assert all(home_or_next(a) for b in on_it for a in NUMBERS if rule.fits[a][b])
 
 
 # -- the board ----------------------------------------------------------------------------------------------

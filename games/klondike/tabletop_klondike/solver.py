@@ -160,9 +160,9 @@ class Position(NamedTuple):
     def goes_home(self, c: int) -> bool:
         return self.home[SUIT_OF[c]] == BELOW_HOME[c]
 
-    def safe_home(self, c: int) -> bool:
+    def safe_home(self, c: int, *, two_below: bool = False) -> bool:
         """Whether ``c`` may go home with no loss (:func:`tabletop.patience.safe_home_number`)."""
-        return safe_home_number(BUILD, self.home, c)
+        return safe_home_number(BUILD, self.home, c, two_below=two_below)
 
 
 class Step(NamedTuple):
@@ -242,22 +242,24 @@ def _take(p: Position, i: int, count: int) -> tuple[tuple[tuple[int, ...], ...],
     return _with_pile(p.piles, i, pile), p.downs[:i] + (down,) + p.downs[i + 1 :]
 
 
-def auto_home(p: Position, *, waste: bool = True) -> tuple[Position, tuple[str, ...]]:
+def auto_home(p: Position, *, waste: bool = True, two_below: bool = False) -> tuple[Position, tuple[str, ...]]:
     """The position once every card that may safely go home has gone (the game's moves for them); the
     waste's top card too unless ``waste`` is false. Searches that prove loss leave it when three cards are
     turned at a time: taking a card off the talon changes which cards later turns bring up, so the card may
-    be needed where it is (:func:`waste_goes_home`)."""
+    be needed where it is (:func:`waste_goes_home`). With ``two_below``, the search of every step, a card also
+    goes when the cards that could lie on it can go home themselves (:func:`tabletop.patience.safe_home_number`);
+    the quick search, and the Coach through it, keep the game's own rule."""
     moves: list[str] = []
     changed = True
     while changed and not p.won():  # a won game ends: no move after it is written
         changed = False
         for i, pile in enumerate(p.piles):
-            if pile and p.downs[i] < len(pile) and p.safe_home(pile[-1]) and not p.won():
+            if pile and p.downs[i] < len(pile) and p.safe_home(pile[-1], two_below=two_below) and not p.won():
                 piles, downs = _take(p, i, 1)
                 p = Position(piles, downs, p.stock, p.waste, _home_plus(p.home, pile[-1]), p.turned, p.draw, p.passes)
                 moves.append(f"{PILE_KEYS[i]}h")
                 changed = True
-        if waste and p.waste and p.safe_home(p.waste[-1]) and not p.won():
+        if waste and p.waste and p.safe_home(p.waste[-1], two_below=two_below) and not p.won():
             c = p.waste[-1]
             p = Position(p.piles, p.downs, p.stock, p.waste[:-1], _home_plus(p.home, c), p.turned, p.draw, p.passes)
             moves.append("wh")
@@ -434,7 +436,7 @@ def solve(start: Position, *, node_limit: int = NODE_LIMIT, every: bool = False)
     The quick search looks first where the fewest cards are still face down (best first); the search of
     every step goes depth first, which needs to keep only the line it is on.
     """
-    first, auto = auto_home(start, waste=not every or waste_goes_home(start))
+    first, auto = auto_home(start, waste=not every or waste_goes_home(start), two_below=every)
     if first.won():
         return Result(True, False, auto, 0)
     if not every:
@@ -504,7 +506,7 @@ def _every_step(first: Position, auto: tuple[str, ...], node_limit: int) -> Resu
             stack.pop()
             line.pop()
             continue
-        after, moved = auto_home(step.after, waste=waste)
+        after, moved = auto_home(step.after, waste=waste, two_below=True)
         key = after.class_key()
         if key in seen:
             continue
