@@ -493,8 +493,9 @@ def _best_first(first: Position, auto: tuple[str, ...], node_limit: int) -> Resu
 def _every_step(first: Position, auto: tuple[str, ...], node_limit: int) -> Result:
     seen: set[tuple[object, ...]] = {first.class_key()}
     # With passes unlimited, a position whose stock stands mid-pass reaches all that the same position at a
-    # fresh pass reaches (turning on to the end of the stock gets there), so the latter need not be searched.
-    mid_pass: set[tuple[object, ...]] = set()
+    # fresh pass reaches (turning on to the end of the stock gets there), and all that it reaches with the
+    # stock turned further (a multiple of the draw on), so those need not be searched once it has been.
+    mid_pass: dict[tuple[object, ...], dict[int, int]] = {}
     waste = waste_goes_home(first)
     expanded = 0
     # An explicit stack of (position's steps left, moves that led here) keeps deep lines off Python's stack.
@@ -511,11 +512,8 @@ def _every_step(first: Position, auto: tuple[str, ...], node_limit: int) -> Resu
         if key in seen:
             continue
         seen.add(key)
-        if not after.passes:
-            anywhere = key[:TALON_PLACE] + key[TALON_PLACE + 1 :]
-            if key[TALON_PLACE] == FRESH_PASS and anywhere in mid_pass:
-                continue
-            mid_pass.add(anywhere)
+        if not after.passes and _turned_past(key, after.draw, mid_pass):
+            continue
         if after.won():
             moves = [m for part in line for m in part] + list(step.moves) + list(moved)
             return Result(True, False, tuple(moves), expanded)
@@ -525,6 +523,21 @@ def _every_step(first: Position, auto: tuple[str, ...], node_limit: int) -> Resu
         line.append(step.moves + moved)
         stack.append(iter(steps(after)))
     return Result(False, True, (), expanded)
+
+
+def _turned_past(key: tuple[object, ...], draw: int, mid_pass: dict[tuple[object, ...], dict[int, int]]) -> bool:
+    """Whether the position of ``key`` (:meth:`Position.class_key`, passes unlimited) is one searched already
+    with its stock turned on from an earlier place of the same pass: ``mid_pass`` holds, for each position
+    but its stock's place, the earliest place searched for each place modulo ``draw``. Records the place."""
+    place = key[TALON_PLACE]
+    assert isinstance(place, int)
+    earliest = mid_pass.setdefault(key[:TALON_PLACE] + key[TALON_PLACE + 1 :], {})
+    if place == FRESH_PASS:
+        return bool(earliest)
+    if earliest.get(place % draw, place) < place:
+        return True
+    earliest[place % draw] = place
+    return False
 
 
 QUICK_SHARE = 0.1
