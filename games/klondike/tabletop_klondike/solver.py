@@ -528,7 +528,16 @@ def _every_step(first: Position, auto: tuple[str, ...], node_limit: int) -> Resu
 def _turned_past(key: tuple[object, ...], draw: int, mid_pass: dict[tuple[object, ...], dict[int, int]]) -> bool:
     """Whether the position of ``key`` (:meth:`Position.class_key`, passes unlimited) is one searched already
     with its stock turned on from an earlier place of the same pass: ``mid_pass`` holds, for each position
-    but its stock's place, the earliest place searched for each place modulo ``draw``. Records the place."""
+    but its stock's place, the earliest place searched for each place modulo ``draw``. Records the place.
+
+    Five cards of the waste up at draw 3, then eight (three more turned), four, two, and a fresh pass:
+
+    >>> searched: dict[tuple[object, ...], dict[int, int]] = {}
+    >>> def key(place: int) -> tuple[object, ...]:
+    ...     return ((), 0, tuple(range(1, 10)), place, (0, 0, 0, 0))
+    >>> [_turned_past(key(place), 3, searched) for place in (5, 8, 4, 2, FRESH_PASS)]
+    [False, True, False, False, True]
+    """
     place = key[TALON_PLACE]
     assert isinstance(place, int)
     earliest = mid_pass.setdefault(key[:TALON_PLACE] + key[TALON_PLACE + 1 :], {})
