@@ -20,9 +20,10 @@ from tabletop_klondike.rules import KlondikeState
 from tabletop_klondike.solver import Position, Result, settle
 
 SOLVE_LIMIT = 1_000_000
-"""Positions ``solve`` searches by default: a few seconds for most deals, about a minute at most."""
+"""Positions ``solve`` searches by default: under a second for most deals, some three minutes at most (about 160 s
+of processor time where the limit comes first)."""
 MAX_SOLVE_LIMIT = 50_000_000
-"""The largest ``--limit``: a search that long keeps some 10 GB of positions and takes most of an hour."""
+"""The largest ``--limit``: a search that long keeps some 10 GB of positions and takes about two hours."""
 LINE_MOVES = 20
 """Moves printed on one line of a solution."""
 
