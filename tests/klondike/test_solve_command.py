@@ -36,6 +36,7 @@ def test_a_blocked_deal_is_proven_lost(tmp_path: Path) -> None:
     done = run(tmp_path, "4", "--draw", "3")
     assert done.returncode == 1
     assert "Deal 4 (draw 3, every card known): lost: no line wins" in done.stdout
+    assert "(0 positions searched" in done.stdout  # proven before any search
 
 
 def test_a_search_cut_short_says_unknown(tmp_path: Path) -> None:

@@ -554,8 +554,11 @@ QUICK_SHARE = 0.1
 
 
 def settle(start: Position, *, node_limit: int) -> Result:
-    """Whether ``start`` can be won, settled if it can be within ``node_limit`` positions: a quick search
-    for a win first, then a search of every step that finds a win or proves there is none."""
+    """Whether ``start`` can be won, settled if it can be within ``node_limit`` positions: lost at once if a
+    face-down card can never be turned up (:func:`blocked`), else a quick search for a win first, then a
+    search of every step that finds a win or proves there is none."""
+    if blocked(start):
+        return Result(False, True, (), 0)
     quick = solve(start, node_limit=max(1, int(node_limit * QUICK_SHARE)))
     if quick.solved:
         return quick
