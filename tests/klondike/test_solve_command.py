@@ -37,6 +37,9 @@ def test_a_blocked_deal_is_proven_lost(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "Deal 4 (draw 3, every card known): lost: no line wins" in done.stdout
     assert "(0 positions searched" in done.stdout  # proven before any search
+    # Each holds the others' way out face down: the J♥ needs a black Queen or the hearts home to the 10, the
+    # J♦ likewise, the 7♣ a red 8 or the A♣, and all of those lie under the three.
+    assert "the J♥ in pile 4, the J♦ in pile 5 and the 7♣ in pile 7 can never move" in done.stdout
 
 
 def test_a_search_cut_short_says_unknown(tmp_path: Path) -> None:

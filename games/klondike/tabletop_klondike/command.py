@@ -17,7 +17,7 @@ from tabletop.numbers import argument
 from tabletop.rng import MAX_SEED, make_rng, parse_seed
 from tabletop_klondike.options import DRAW
 from tabletop_klondike.rules import KlondikeState
-from tabletop_klondike.solver import Position, Result, settle
+from tabletop_klondike.solver import Position, Result, never_moved, settle
 
 SOLVE_LIMIT = 1_000_000
 """Positions ``solve`` searches by default: under a second for most deals, some three minutes at most (about 160 s
@@ -40,6 +40,17 @@ def dealt(seed: int, draw: int) -> KlondikeState:
 def settle_deal(seed: int, draw: int, node_limit: int) -> Result:
     """Whether the deal of ``seed`` can be won with every card known, within ``node_limit`` positions."""
     return settle(Position.of(dealt(seed, draw)), node_limit=node_limit)
+
+
+def _why_lost(seed: int, draw: int) -> str:
+    """Why a deal proven lost is lost: the cards that can never move (found before any search), else the
+    search that reached every position."""
+    stuck = never_moved(Position.of(dealt(seed, draw)))
+    if not stuck:
+        return "every position reachable"
+    named = [f"the {card.display} in pile {pile}" for pile, card in stuck]
+    cards = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+    return f"{cards} can never move, so the cards under {'them' if len(stuck) > 1 else 'it'} stay face down"
 
 
 def _seed(text: str) -> int:
@@ -88,7 +99,7 @@ def solve_command(args: Sequence[str]) -> int:
         return 0
     if result.exhausted:
         print(f"{said}: lost: no line wins.")
-        print(f"({searched}: every position reachable.)")
+        print(f"({searched}: {_why_lost(options.seed, int(options.draw))}.)")
     else:
         print(f"{said}: unknown: no win found within the limit.")
         print(f"({searched}; --limit searches further.)")

@@ -303,7 +303,15 @@ def blocked(p: Position) -> bool:
     >>> nine_on_ten = Position(((s10, h9), (), (), (), (), (), ()), (1, 0, 0, 0, 0, 0, 0), (), (), (0, 0, 0, 0), 0, 1, 0)
     >>> blocked(nine_on_ten), blocked(nine_on_ten._replace(home=hearts_to_8))
     (True, False)
+    >>> [(pile, card.display) for pile, card in never_moved(nine_on_ten)]
+    [(1, '9♥')]
     """
+    return bool(never_moved(p))
+
+
+def never_moved(p: Position) -> list[tuple[int, Card]]:
+    """The cards that keep others face down for ever (:func:`blocked`), each with its pile (counted from 1):
+    none of them can ever leave its place."""
     free = {c for pile, down in zip(p.piles, p.downs) for c in pile[down:]}
     free.update(p.stock, p.waste)
     free.update(number_of(rank, suit) for suit, top in enumerate(p.home) for rank in range(1, top + 1))
@@ -323,7 +331,7 @@ def blocked(p: Position) -> bool:
                 downs[i] -= 1
                 free.add(pile[downs[i]])
                 changed = True
-    return any(downs)
+    return [(i + 1, Card.from_number(pile[down])) for i, (pile, down) in enumerate(zip(p.piles, downs)) if down]
 
 
 def steps(p: Position, *, every: bool = True) -> list[Step]:
