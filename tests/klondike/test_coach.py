@@ -14,10 +14,11 @@ import pytest
 from rich.console import Console
 
 from tabletop.loop import Match
+from tabletop.playing_cards import Card, FacedPile, Suit, parse_cards
 from tabletop.ui.coach import coach_move, give_hint
 from tabletop.ui.play import Table
 from tabletop_klondike import coach, game
-from tabletop_klondike.rules import Action, Draw, GiveUp, Move, TableView
+from tabletop_klondike.rules import Action, Draw, GiveUp, KlondikeState, Move, TableView
 from tabletop_klondike.solver import Result
 from tabletop_klondike.ui import GIVE_UP_QUESTION, GIVE_UP_TITLE
 from tests.framework.test_table import Scripted
@@ -150,3 +151,34 @@ def test_where_the_first_moves_of_the_wins_split_the_level_plays_the_move_after_
     won_after = {played: True, Draw(): False}
     monkeypatch.setattr(coach, "solve", lambda action, node_limit: Result(won_after[action], False, (), 1))
     assert coach.CoachAgent().choose(view, legal, random.Random(1)) == played
+
+
+def stuck_two(*, stock_seen: bool) -> KlondikeState:
+    """A table where the 2♠ lies on the 3♥, the 3♦ and the A♠, all face down: it can leave only onto a red 3
+    or home after the A♠, so nothing will ever turn them up. The other cards are home or in the stock."""
+    state = KlondikeState(draw=1, passes=0, vegas=False)
+    state.dealt = 52
+    state.piles[0] = FacedPile(tuple(parse_cards("AS 3D 3H 2S")), 3)
+    state.home = {Suit.CLUBS: 13, Suit.DIAMONDS: 2, Suit.HEARTS: 2, Suit.SPADES: 0}
+    state.stock = [Card(rank, suit) for suit in (Suit.DIAMONDS, Suit.HEARTS) for rank in range(4, 14)]
+    state.stock += [Card(rank, Suit.SPADES) for rank in range(3, 14)]
+    state.turned = 1 if stock_seen else 0
+    return state
+
+
+def test_where_the_cards_in_sight_prove_the_deal_lost_the_coach_says_which_cannot_move() -> None:
+    seen = stuck_two(stock_seen=True)
+    analysis = coach.SamplingAnalyst().analyse(seen.view(0), seen.legal_actions(), seconds=1.0, rng=random.Random(1))
+    assert isinstance(analysis.rated[0].action, GiveUp)
+    assert {str(r.action) for r in analysis.rated} == {str(a) for a in seen.legal_actions()}
+    assert analysis.notes == (
+        "This deal is lost: the 2♠ in pile 1 can never move, so the cards under it stay face down, however you "
+        "play. Give up comes first; the moves after it play on.",
+    )
+    # With the stock not yet seen it could hold a red 3 or the A♠ for all the player knows: no proof.
+    unseen = stuck_two(stock_seen=False)
+    assert coach.stuck_in_view(unseen.view(0)) == []
+    analysis = coach.SamplingAnalyst().analyse(
+        unseen.view(0), unseen.legal_actions(), seconds=1.0, rng=random.Random(1)
+    )
+    assert not analysis.notes[0].startswith(coach.IS_LOST)

@@ -66,8 +66,9 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 """A terminal's control sequence (a colour, a cursor move)."""
 FIRST_LISTED = re.compile(r" 1\. (\d+\.\d)% (.+?) (?:likely reply: .*? )?(?:2\. |Press any key)")
 """The Coach's first move in its list (its lines joined up again, where a long one wraps)."""
-LOOKS_LOST = "This deal looks lost:"
-"""How the Coach's screen begins where none of its sampled deals was won."""
+LOST = re.compile(r"This deal (?:looks|is) lost:")
+"""How the Coach's screen begins where none of its sampled deals was won, or where the cards in sight prove
+the deal lost."""
 ENDED = re.compile(r"(Given up|Lost: nothing more can be moved), with \d+ cards? home")
 """How a lost game's end is said (the move limit's words are not among them)."""
 
@@ -79,7 +80,7 @@ def screen_text(text: str) -> str:
 
 def coach_first(child: pexpect.spawn) -> tuple[list[str], bool]:
     """Ask the Coach at the open move list; return the labels of the move it lists first, and whether it said
-    the deal looks lost (its screen then left, back at the move list)."""
+    the deal looks lost or is (its screen then left, back at the move list)."""
     select(child, COACH_ENTRY)
     child.expect(GO_ON, timeout=60)
     shown = screen_text(str(child.before)) + " Press any key"
@@ -87,7 +88,7 @@ def coach_first(child: pexpect.spawn) -> tuple[list[str], bool]:
     assert listed is not None, shown
     child.send(" ")
     child.expect(YOUR_MOVE)
-    return listed.group(2).split(" > "), LOOKS_LOST in shown
+    return listed.group(2).split(" > "), LOST.search(shown) is not None
 
 
 def pick(child: pexpect.spawn, labels: list[str]) -> int:

@@ -25,8 +25,9 @@ from typing import NamedTuple
 
 from tabletop.analysis import Analysis, Analyst, Rated
 from tabletop.game import Agent, InvalidActionError
+from tabletop.playing_cards import Card
 from tabletop_klondike.rules import Action, Draw, GiveUp, KlondikeState, Move, TableView
-from tabletop_klondike.solver import Position, solve
+from tabletop_klondike.solver import Position, solve, stuck_for_good, stuck_words
 
 HINT_SAMPLES = 16
 """Deals the coach samples for a hint."""
@@ -44,6 +45,8 @@ STRONG_NODES = 400
 """Positions each of the stronger level's solves may expand: twice the coach level's."""
 LOOKS_LOST = "This deal looks lost"
 """How the Coach's note begins where none of its sampled deals was won (and Give up comes first)."""
+IS_LOST = "This deal is lost"
+"""How the Coach's note begins where the cards it sees prove the deal lost (and Give up comes first)."""
 
 
 def sample_positions(view: TableView, rng: random.Random, count: int) -> list[Position]:
@@ -135,6 +138,11 @@ class SamplingAnalyst(Analyst[Action, TableView]):
         rng: random.Random,
         progress: Callable[[float], None] | None = None,
     ) -> Analysis[Action]:
+        stuck = stuck_in_view(view)
+        if stuck:
+            if progress is not None:
+                progress(1.0)
+            return proven_lost(legal, stuck)
         deadline = time.monotonic() + seconds
         states = sample_states(view, rng, self.samples)
         counted = tally([Position.of(s) for s in states], legal, self.nodes, deadline)
@@ -192,6 +200,30 @@ def looks_lost(legal: Sequence[Action], done: int, nearer: Mapping[Action, int] 
         (a for a in legal if not isinstance(a, GiveUp)), key=lambda a: (-closer.get(a, 0), _try_order(a))
     )
     return Analysis([Rated(a, 0.0, samples=done) for a in first + playing_on], exact=False, samples=done, notes=[note])
+
+
+def stuck_in_view(view: TableView) -> list[tuple[int, Card]]:
+    """The cards that keep others face down for ever, whatever the face-down cards are, where the cards the
+    view shows prove it (:func:`~tabletop_klondike.solver.stuck_for_good`; the stock must have been seen, as
+    it could hold any card while it is not); else none."""
+    if None in view.stock:
+        return []
+    return stuck_for_good(Position.of(KlondikeState.seen_in(view)))
+
+
+def proven_lost(legal: Sequence[Action], stuck: Sequence[tuple[int, Card]]) -> Analysis[Action]:
+    """The Coach's word where the cards in sight prove the deal lost (:func:`stuck_in_view`): it says which
+    cards can never move; Give up comes first, then the moves that play on, as :func:`looks_lost` lists them.
+
+    >>> from tabletop.playing_cards import Card
+    >>> analysis = proven_lost([Draw(), GiveUp()], [(3, Card.parse("9H"))])
+    >>> [str(r.action) for r in analysis.rated]
+    ['resign', 's']
+    >>> print(analysis.notes[0])
+    This deal is lost: the 9♥ in pile 3 can never move, so the cards under it stay face down, however you play. Give up comes first; the moves after it play on.
+    """
+    note = f"{IS_LOST}: {stuck_words(stuck)}, however you play. Give up comes first; the moves after it play on."
+    return Analysis(list(looks_lost(legal, 0).rated), exact=False, notes=[note])
 
 
 def _try_order(action: Action) -> int:
@@ -263,11 +295,14 @@ class StrongAgent(CoachAgent):
 
 
 __all__ = [
+    "IS_LOST",
     "LOOKS_LOST",
     "CoachAgent",
     "SamplingAnalyst",
     "StrongAgent",
     "looks_lost",
+    "proven_lost",
     "sample_positions",
     "sample_states",
+    "stuck_in_view",
 ]

@@ -17,7 +17,7 @@ from tabletop.numbers import argument
 from tabletop.rng import MAX_SEED, make_rng, parse_seed
 from tabletop_klondike.options import DRAW
 from tabletop_klondike.rules import KlondikeState
-from tabletop_klondike.solver import Position, Result, never_moved, settle
+from tabletop_klondike.solver import Position, Result, never_moved, settle, stuck_words
 
 SOLVE_LIMIT = 1_000_000
 """Positions ``solve`` searches by default: under a second for most deals, some three minutes at most (about 160 s
@@ -46,11 +46,7 @@ def _why_lost(seed: int, draw: int) -> str:
     """Why a deal proven lost is lost: the cards that can never move (found before any search), else the
     search that reached every position."""
     stuck = never_moved(Position.of(dealt(seed, draw)))
-    if not stuck:
-        return "every position reachable"
-    named = [f"the {card.display} in pile {pile}" for pile, card in stuck]
-    cards = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-    return f"{cards} can never move, so the cards under {'them' if len(stuck) > 1 else 'it'} stay face down"
+    return stuck_words(stuck) if stuck else "every position reachable"
 
 
 def _seed(text: str) -> int:

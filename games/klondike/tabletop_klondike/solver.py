@@ -312,26 +312,68 @@ def blocked(p: Position) -> bool:
 def never_moved(p: Position) -> list[tuple[int, Card]]:
     """The cards that keep others face down for ever (:func:`blocked`), each with its pile (counted from 1):
     none of them can ever leave its place."""
-    free = {c for pile, down in zip(p.piles, p.downs) for c in pile[down:]}
-    free.update(p.stock, p.waste)
-    free.update(number_of(rank, suit) for suit, top in enumerate(p.home) for rank in range(1, top + 1))
+    free = _in_play(p)
     downs = list(p.downs)
     changed = True
     while changed:
         changed = False
         for i, pile in enumerate(p.piles):
-            while downs[i]:
-                base = pile[downs[i]]
-                if not (
-                    IS_KING[base]
-                    or any(c in free for c in PARENTS[base])
-                    or all(number_of(rank, SUIT_OF[base]) in free for rank in range(1, RANK_OF[base]))
-                ):
-                    break
+            while downs[i] and _may_leave(pile[downs[i]], free):
                 downs[i] -= 1
                 free.add(pile[downs[i]])
                 changed = True
+    return _bases(p, downs)
+
+
+def stuck_for_good(p: Position) -> list[tuple[int, Card]]:
+    """The cards that keep others face down for ever whatever the face-down cards are (each with its pile,
+    counted from 1), or none where that is not so plain: where no pile's face-down cards can be turned up by
+    the cards in play alone, none ever will be. Only the cards that are not face down are read, so a player's
+    view (the stock seen) gives the same answer in every deal it could be.
+
+    >>> from tabletop.playing_cards import parse_cards
+    >>> h9, s10, c10 = (c.number for c in parse_cards("9H 10S 10C"))
+    >>> nine_on_ten = Position(((s10, h9), (), (), (), (), (), ()), (1, 0, 0, 0, 0, 0, 0), (), (), (0, 0, 0, 0), 0, 1, 0)
+    >>> [(pile, card.display) for pile, card in stuck_for_good(nine_on_ten)]
+    [(1, '9♥')]
+    >>> stuck_for_good(nine_on_ten._replace(stock=(c10,)))
+    []
+    """
+    free = _in_play(p)
+    if any(down and _may_leave(pile[down], free) for pile, down in zip(p.piles, p.downs)):
+        return []
+    return _bases(p, list(p.downs))
+
+
+def _in_play(p: Position) -> set[int]:
+    """The cards of ``p`` that are not face down: on the table face up, in the stock or waste, or home."""
+    free = {c for pile, down in zip(p.piles, p.downs) for c in pile[down:]}
+    free.update(p.stock, p.waste)
+    free.update(number_of(rank, suit) for suit, top in enumerate(p.home) for rank in range(1, top + 1))
+    return free
+
+
+def _may_leave(base: int, free: set[int]) -> bool:
+    """Whether ``base`` could leave its place with the ``free`` cards in play: a King to an empty pile, onto a
+    card it may lie on, or home."""
+    return (
+        IS_KING[base]
+        or any(c in free for c in PARENTS[base])
+        or all(number_of(rank, SUIT_OF[base]) in free for rank in range(1, RANK_OF[base]))
+    )
+
+
+def _bases(p: Position, downs: list[int]) -> list[tuple[int, Card]]:
+    """The card just above the ``downs`` face-down cards of each pile that has any, with its pile."""
     return [(i + 1, Card.from_number(pile[down])) for i, (pile, down) in enumerate(zip(p.piles, downs)) if down]
+
+
+def stuck_words(stuck: Sequence[tuple[int, Card]]) -> str:
+    """The cards that can never move, said: ``the 9♥ in pile 1 can never move, so the cards under it stay face
+    down``."""
+    named = [f"the {card.display} in pile {pile}" for pile, card in stuck]
+    cards = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+    return f"{cards} can never move, so the cards under {'them' if len(named) > 1 else 'it'} stay face down"
 
 
 def steps(p: Position, *, every: bool = True) -> list[Step]:
