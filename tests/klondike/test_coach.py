@@ -149,7 +149,7 @@ def test_where_the_first_moves_of_the_wins_split_the_level_plays_the_move_after_
     monkeypatch.setattr(coach, "tally", lambda *args, **kwargs: coach.Tally({Draw(): 2, played: 1}, 3, 6, {}))
     monkeypatch.setattr(coach, "position_after", lambda state, action: action)
     won_after = {played: True, Draw(): False}
-    monkeypatch.setattr(coach, "solve", lambda action, node_limit, two_below: Result(won_after[action], False, (), 1))
+    monkeypatch.setattr(coach, "solve", lambda action, node_limit: Result(won_after[action], False, (), 1))
     assert coach.CoachAgent().choose(view, legal, random.Random(1)) == played
 
 

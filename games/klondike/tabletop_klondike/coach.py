@@ -94,7 +94,7 @@ def tally(positions: Sequence[Position], legal: Sequence[Action], nodes: int, de
     for position in positions:
         if deadline is not None and done and time.monotonic() > deadline:
             break
-        result = solve(position, node_limit=nodes, two_below=True)
+        result = solve(position, node_limit=nodes)
         done += 1
         first = _first_move(result.moves if result.solved else result.nearest)
         if first is None or first not in legal:
@@ -116,7 +116,7 @@ def position_after(state: KlondikeState, action: Action) -> Position:
 
 def wins_after(action: Action, states: Sequence[KlondikeState], nodes: int) -> int:
     """In how many of the sampled ``states`` the solver wins once ``action`` is played."""
-    return sum(solve(position_after(state, action), node_limit=nodes, two_below=True).solved for state in states)
+    return sum(solve(position_after(state, action), node_limit=nodes).solved for state in states)
 
 
 class SamplingAnalyst(Analyst[Action, TableView]):

@@ -479,21 +479,18 @@ def _from_home(p: Position, tops: list[int | None], first_empty: int) -> list[tu
     return found
 
 
-def solve(start: Position, *, node_limit: int = NODE_LIMIT, every: bool = False, two_below: bool = False) -> Result:
+def solve(start: Position, *, node_limit: int = NODE_LIMIT, every: bool = False) -> Result:
     """Search for a win from ``start``, within ``node_limit`` positions expanded: a line in the game's
     notation, or (searching ``every`` step, see :func:`steps`) proof there is none, or neither.
 
     The quick search looks first where the fewest cards are still face down (best first); the search of
-    every step goes depth first, which needs to keep only the line it is on. The search of every step sends
-    cards home by the rule of :func:`auto_home`'s ``two_below``, and the quick search does too when asked
-    (the coach's searches: more of its sampled deals are won within their few hundred positions).
+    every step goes depth first, which needs to keep only the line it is on.
     """
-    two_below = two_below or every
-    first, auto = auto_home(start, waste=not every or waste_goes_home(start), two_below=two_below)
+    first, auto = auto_home(start, waste=not every or waste_goes_home(start), two_below=every)
     if first.won():
         return Result(True, False, auto, 0)
     if not every:
-        return _best_first(first, auto, node_limit, two_below=two_below)
+        return _best_first(first, auto, node_limit)
     if blocked(first):
         return Result(False, True, (), 0)
     return _every_step(first, auto, node_limit)
@@ -517,7 +514,7 @@ def _moves_of(line: Line | None) -> tuple[str, ...]:
     return tuple(m for part in reversed(parts) for m in part)
 
 
-def _best_first(first: Position, auto: tuple[str, ...], node_limit: int, *, two_below: bool) -> Result:
+def _best_first(first: Position, auto: tuple[str, ...], node_limit: int) -> Result:
     seen = {first.key()}
     order = itertools.count()
     start = promise(first)
@@ -528,7 +525,7 @@ def _best_first(first: Position, auto: tuple[str, ...], node_limit: int, *, two_
         _, _, p, line = heapq.heappop(frontier)
         expanded += 1
         for step in steps(p, every=False):
-            after, moved = auto_home(step.after, two_below=two_below)
+            after, moved = auto_home(step.after)
             key = after.key()
             if key in seen:
                 continue
