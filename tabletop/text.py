@@ -4,12 +4,13 @@ A record, a card file or a position file is anybody's text. A control
 character in it (an escape sequence, a carriage return, a bell) would act on
 the player's terminal when printed: clear the screen, move the cursor, retitle
 the window, or hide what is written behind it. :func:`printable` removes every
-such character, keeping line breaks and tabs.
+such character, keeping line breaks and tabs. :func:`listed` says a list of things as a sentence does.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 KEPT = "\n\t"
 """Control characters that only lay text out, kept."""
@@ -60,3 +61,12 @@ def bounded(text: str, chars: int = SCREEN_CHARS, lines: int = SCREEN_LINES) -> 
     if kept == text:
         return text
     return f"{kept}... [{len(text) - len(kept):,} more characters not shown]"
+
+
+def listed(items: Sequence[str]) -> str:
+    """``items`` as a sentence lists them: commas between, ``and`` before the last.
+
+    >>> listed(["Water 2"]), listed(["Water 2", "Leaf 1", "Flame 3"])
+    ('Water 2', 'Water 2, Leaf 1 and Flame 3')
+    """
+    return items[-1] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

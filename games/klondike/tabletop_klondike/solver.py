@@ -37,6 +37,7 @@ from typing import NamedTuple
 from tabletop.patience import safe_home_number
 from tabletop.patience.numbered import BELOW_HOME, IS_KING, NUMBERS, RANK_OF, SUIT_OF, TABLE_SIZE, number_of
 from tabletop.playing_cards import DECK_SIZE, SUITS, Card
+from tabletop.text import listed
 from tabletop_klondike.rules import BUILD, PILE_KEYS, PILES, KlondikeState, suit_key
 
 NODE_LIMIT = 20_000
@@ -372,8 +373,7 @@ def stuck_words(stuck: Sequence[tuple[int, Card]]) -> str:
     """The cards that can never move, said: ``the 9♥ in pile 1 can never move, so the cards under it stay face
     down``."""
     named = [f"the {card.display} in pile {pile}" for pile, card in stuck]
-    cards = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-    return f"{cards} can never move, so the cards under {'them' if len(named) > 1 else 'it'} stay face down"
+    return f"{listed(named)} can never move, so the cards under {'them' if len(named) > 1 else 'it'} stay face down"
 
 
 def steps(p: Position, *, every: bool = True) -> list[Step]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
+from tabletop.text import listed
 from tabletop_muster.events import (
     DEALT,
     DECK_DRAW,
@@ -142,7 +143,7 @@ def _cards(events: Sequence[MusterEvent], short: bool) -> str:
     if all(e.card is None for e in events):
         return "a card" if len(events) == 1 else f"{len(events)} cards"
     names = [short_card(e.card) if short else e.shown_card() for e in events]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(names)
 
 
 def _deals(run: Sequence[tuple[MusterEvent, bool]]) -> list[tuple[Entry, bool]]:
