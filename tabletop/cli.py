@@ -25,7 +25,7 @@ from tabletop.commands.common import (
     UsageError,
 )
 from tabletop.leaving import EXIT_INTERRUPTED, EXIT_SIGNAL_BASE, LEFT
-from tabletop.text import bounded, printable
+from tabletop.text import bounded, fitted, printable
 
 LEAVING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Signals that mean "leave now": ``kill``, a shutdown, the terminal window closed."""
@@ -34,10 +34,6 @@ INTERACTIVE = frozenset({"menu", "play", "resume", "replay", "host", "join"})
 LEAVE_ON_SIGNALS = INTERACTIVE | {"simulate"}
 """Commands a leaving signal ends as Ctrl-C does: those that hold the terminal, and ``simulate``, which
 stops its worker processes on the way out. The others keep the system's default and end at once."""
-NO_BREAK = "\0"
-"""Stands for a space inside a `command` while the goodbye is broken into lines."""
-MIN_GOODBYE_WIDTH = 20
-"""The goodbye's narrowest lines, whatever the terminal says of its width."""
 DISK_FULL = "the output could not be written: the disk is full (no space left on device)"
 
 # name -> (module, one-line help). Each module has add_arguments(parser) and run(args) -> int.
@@ -259,28 +255,10 @@ def _leave_cleanly(exc: BaseException) -> None:
     """
     words = " ".join([LEFT, *getattr(exc, "__notes__", [])])
     try:
-        sys.stdout.write(f"\n{_fitted(words)}\n" if sys.stdout.isatty() else "\n")
+        sys.stdout.write(f"\n{fitted(words)}\n" if sys.stdout.isatty() else "\n")
         sys.stdout.flush()
     except (OSError, ValueError):  # the terminal is gone (its window closed) or the pipe is closed
         _discard_output()
-
-
-def _fitted(words: str, columns: int | None = None) -> str:
-    """``words`` in lines that fit the terminal, broken between words, a `command` in backticks kept whole
-    (where it fits a line) so that it can be copied; the terminal alone would break a word in two.
-
-    >>> print(_fitted("Left. All of game 1 is saved: run `tabletop resume 1`.", columns=30))
-    Left. All of game 1 is saved:
-    run `tabletop resume 1`.
-    """
-    import re
-    import shutil
-    import textwrap
-
-    width = max((columns or shutil.get_terminal_size().columns) - 1, MIN_GOODBYE_WIDTH)
-    joined = re.sub(r"`[^`]*`", lambda m: m.group(0).replace(" ", NO_BREAK), words)
-    lines = textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False)
-    return "\n".join(lines).replace(NO_BREAK, " ")
 
 
 def _main(argv: list[str]) -> int:

@@ -425,13 +425,9 @@ def solve_with_progress(solve: Callable[[Callable[[int, int], None]], float]) ->
 
 def say(text: str) -> None:
     """Print ``text`` on the error output, wrapped between words at a terminal's width (whole elsewhere)."""
-    if sys.stderr.isatty():
-        import shutil
-        import textwrap
+    from tabletop.text import say as say_on
 
-        width = shutil.get_terminal_size().columns - 1
-        text = textwrap.fill(text, width, break_on_hyphens=False, break_long_words=False)  # a path stays whole
-    print(text, file=sys.stderr)
+    say_on(text, sys.stderr)
 
 
 def say_notes(place: SolutionPlace) -> None:

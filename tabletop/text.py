@@ -4,13 +4,16 @@ A record, a card file or a position file is anybody's text. A control
 character in it (an escape sequence, a carriage return, a bell) would act on
 the player's terminal when printed: clear the screen, move the cursor, retitle
 the window, or hide what is written behind it. :func:`printable` removes every
-such character, keeping line breaks and tabs. :func:`listed` says a list of things as a sentence does.
+such character, keeping line breaks and tabs. :func:`listed` says a list of things as a sentence does, and
+:func:`fitted` breaks a message into lines between words, as wide as the terminal.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 KEPT = "\n\t"
 """Control characters that only lay text out, kept."""
@@ -70,3 +73,33 @@ def listed(items: Sequence[str]) -> str:
     ('Water 2', 'Water 2, Leaf 1 and Flame 3')
     """
     return items[-1] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+NO_BREAK = "\0"
+"""Stands for a space inside a `command` while a message is broken into lines."""
+MIN_WIDTH = 20
+"""The narrowest lines :func:`fitted` makes, whatever the terminal says of its width."""
+
+
+def fitted(words: str, columns: int | None = None) -> str:
+    """``words`` in lines that fit the terminal (or ``columns``), broken between words, a `command` in backticks
+    kept whole (where it fits a line) so that it can be copied; the terminal alone would break a word in two.
+
+    >>> print(fitted("Left. All of game 1 is saved: run `tabletop resume 1`.", columns=30))
+    Left. All of game 1 is saved:
+    run `tabletop resume 1`.
+    """
+    import shutil
+    import textwrap
+
+    width = max((columns or shutil.get_terminal_size().columns) - 1, MIN_WIDTH)
+    joined = re.sub(r"`[^`]*`", lambda m: m.group(0).replace(" ", NO_BREAK), words)
+    lines = textwrap.wrap(joined, width, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines).replace(NO_BREAK, " ")
+
+
+def say(words: str, stream: TextIO | None = None) -> None:
+    """Print ``words`` on ``stream`` (standard output by default), :func:`fitted` to the terminal where it is
+    one, whole where it is a file or a pipe (which a script reads line by line)."""
+    out = sys.stdout if stream is None else stream
+    print(fitted(words) if out.isatty() else words, file=out)

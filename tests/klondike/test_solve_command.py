@@ -7,12 +7,16 @@ import re
 import subprocess
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from tabletop_klondike.command import dealt
 from tests.bench_scripts import load_bench
-from tests.cli.pty_helpers import TABLETOP
+from tests.cli.pty_helpers import TABLETOP, spawn
 from tests.klondike.test_solver_proofs import play_line
+
+COLUMNS = 80
+"""The terminal's width where the output is read as a player sees it."""
 
 
 def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -40,6 +44,17 @@ def test_a_blocked_deal_is_proven_lost(tmp_path: Path) -> None:
     # Each holds the others' way out face down: the J♥ needs a black Queen or the hearts home to the 10, the
     # J♦ likewise, the 7♣ a red 8 or the A♣, and all of those lie under the three.
     assert "the J♥ in pile 4, the J♦ in pile 5 and the 7♣ in pile 7 can never move" in done.stdout
+
+
+@pytest.mark.pty
+def test_on_a_terminal_the_reason_is_broken_between_words_at_its_width(tmp_path: Path) -> None:
+    child = spawn(["klondike", "solve", "4", "--draw", "3"], data_dir=tmp_path, columns=COLUMNS)
+    child.expect(pexpect.EOF)
+    child.close()
+    lines = str(child.before).replace("\r", "").strip().split("\n")
+    assert child.exitstatus == 1, lines
+    assert all(len(line) < COLUMNS for line in lines), lines  # none left to the terminal to break mid-word
+    assert "the 7♣ in pile 7 can never move" in " ".join(lines)
 
 
 def test_a_search_cut_short_says_unknown(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from tabletop.numbers import argument
 from tabletop.rng import MAX_SEED, make_rng, parse_seed
+from tabletop.text import say
 from tabletop_klondike.options import DRAW
 from tabletop_klondike.rules import KlondikeState
 from tabletop_klondike.solver import Position, Result, never_moved, settle, stuck_words
@@ -88,15 +89,15 @@ def solve_command(args: Sequence[str]) -> int:
     searched = f"{result.expanded:,} positions searched in {time.process_time() - started:.2f} s"
     said = f"Deal {options.seed} (draw {options.draw}, every card known)"
     if result.solved:
-        print(f"{said}: won in {len(result.moves)} moves.")
+        say(f"{said}: won in {len(result.moves)} moves.")
         for start in range(0, len(result.moves), LINE_MOVES):
-            print(" ".join(result.moves[start : start + LINE_MOVES]))
-        print(f"({searched}.)")
+            say(" ".join(result.moves[start : start + LINE_MOVES]))
+        say(f"({searched}.)")
         return 0
     if result.exhausted:
-        print(f"{said}: lost: no line wins.")
-        print(f"({searched}: {_why_lost(options.seed, int(options.draw))}.)")
+        say(f"{said}: lost: no line wins.")
+        say(f"({searched}: {_why_lost(options.seed, int(options.draw))}.)")
     else:
-        print(f"{said}: unknown: no win found within the limit.")
-        print(f"({searched}; --limit searches further.)")
+        say(f"{said}: unknown: no win found within the limit.")
+        say(f"({searched}; --limit searches further.)")
     return 1
