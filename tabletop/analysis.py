@@ -79,7 +79,13 @@ class Analysis(Generic[A]):
     """The actions an analyst rated, best first, and whether the figures are exact."""
 
     def __init__(
-        self, rated: Sequence[Rated[A]], *, exact: bool, samples: int | None = None, notes: Sequence[str] = ()
+        self,
+        rated: Sequence[Rated[A]],
+        *,
+        exact: bool,
+        samples: int | None = None,
+        notes: Sequence[str] = (),
+        basis: str | None = None,
     ) -> None:
         if not rated:
             raise ValueError("an analysis rates at least one action")
@@ -89,6 +95,7 @@ class Analysis(Generic[A]):
         """The samples behind the whole analysis (None: exact, or not counted)."""
         self.notes = tuple(notes)
         """Anything the player should be told with it (a saved solution that had to be made again, say)."""
+        self._basis = basis
 
     @property
     def best(self) -> A:
@@ -116,7 +123,16 @@ class Analysis(Generic[A]):
 
     @property
     def basis(self) -> str:
-        """What the figures rest on, in a few words: ``exact`` or ``estimated from 2,400 samples``."""
+        """What the figures rest on, in a few words: ``exact`` or ``estimated from 2,400 samples``, or what the
+        analyst said instead (``certain``, where a proof that nothing wins still lists the moves).
+
+        >>> Analysis([Rated("a", 0.5)], exact=False, samples=2400).basis
+        'estimated from 2,400 samples'
+        >>> Analysis([Rated("resign", 0.0)], exact=False, basis="certain").basis
+        'certain'
+        """
+        if self._basis is not None:
+            return self._basis
         if self.exact:
             return "exact"
         if self.samples:

@@ -10,6 +10,7 @@ Give up) comes first, rated as the loss it is, rather than a circle.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -57,4 +58,6 @@ def with_last_resort(analysis: Analysis[Any], state: State[Any], last_resort: Co
     added = [r for r in added if r.action not in rated]
     if not added:
         return analysis
-    return Analysis([*analysis.rated, *added], exact=analysis.exact, samples=analysis.samples, notes=analysis.notes)
+    other = copy.copy(analysis)
+    other.rated = tuple(sorted([*analysis.rated, *added], key=lambda r: -r.win))  # as an analysis orders them
+    return other

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from tabletop.loop import Match
 from tabletop.playing_cards import Card, FacedPile, Suit, parse_cards
-from tabletop.ui.coach import coach_move, give_hint
+from tabletop.ui.coach import coach_move, give_hint, show_hint
 from tabletop.ui.play import Table
 from tabletop_klondike import coach, game
 from tabletop_klondike.rules import Action, Draw, GiveUp, KlondikeState, Move, TableView
@@ -175,6 +175,18 @@ def test_where_the_cards_in_sight_prove_the_deal_lost_the_coach_says_which_canno
         "This deal is lost: the 2♠ in pile 1 can never move, so the cards under it stay face down, however you "
         "play. Give up comes first; the moves after it play on.",
     )
+    out = io.StringIO()
+    show_hint(
+        Console(file=out, width=80, color_system=None),
+        Scripted(),
+        game.ui(),
+        seen.view(0),
+        seen.legal_actions(),
+        analysis,
+        points=False,
+    )
+    shown = " ".join(out.getvalue().split())
+    assert "Coach: win chance with best play 0.0% (certain). 1. 0.0% Give up" in shown, shown  # not "estimated"
     # With the stock not yet seen it could hold a red 3 or the A♠ for all the player knows: no proof.
     unseen = stuck_two(stock_seen=False)
     assert coach.stuck_in_view(unseen.view(0)) == []

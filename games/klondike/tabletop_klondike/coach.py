@@ -47,6 +47,8 @@ LOOKS_LOST = "This deal looks lost"
 """How the Coach's note begins where none of its sampled deals was won (and Give up comes first)."""
 IS_LOST = "This deal is lost"
 """How the Coach's note begins where the cards it sees prove the deal lost (and Give up comes first)."""
+CERTAIN = "certain"
+"""What the figures rest on where the cards in sight prove the deal lost: every move's 0% is no estimate."""
 
 
 def sample_positions(view: TableView, rng: random.Random, count: int) -> list[Position]:
@@ -223,7 +225,8 @@ def proven_lost(legal: Sequence[Action], stuck: Sequence[tuple[int, Card]]) -> A
     This deal is lost: the 9♥ in pile 3 can never move, so the cards under it stay face down, however you play. Give up comes first; the moves after it play on.
     """
     note = f"{IS_LOST}: {stuck_words(stuck)}, however you play. Give up comes first; the moves after it play on."
-    return Analysis(list(looks_lost(legal, 0).rated), exact=False, notes=[note])
+    # Not marked exact, which would make the table list no move: the moves are listed, Give up first.
+    return Analysis(list(looks_lost(legal, 0).rated), exact=False, notes=[note], basis=CERTAIN)
 
 
 def _try_order(action: Action) -> int:
