@@ -64,6 +64,9 @@ LOG_EVENTS = 50
 room for, and a computer's whole turn fits."""
 
 
+TURN_PASSED = object()
+"""What :func:`_ask_action` returns where no action of the player's is to be made: a decision made again (redo)
+passed the turn to another seat."""
 LOG_TITLE = "Log: the whole game so far"
 COACH_TITLE = "Coach: the best moves and what each is worth"
 LEAVE_KEY = "q"
@@ -142,7 +145,8 @@ def play(table: Table) -> None:
             _pass_the_device(table, player)
         last_human = player
         action = _ask_action(table, player)
-        match.apply(action)
+        if action is not TURN_PASSED:
+            match.apply(action)
     _show_result(table, last_human)
 
 
@@ -197,9 +201,14 @@ def _draw_for_list(table: Table, player: int, notice: str | None, question: str,
 
 
 def _ask_action(table: Table, player: int) -> Any:
+    """The action ``player`` chooses; or :data:`TURN_PASSED` where a decision made again (redo) passed the turn on,
+    whatever was said then kept for the next question."""
     match = table.match
     notice, table.notice = table.notice, None
     while True:
+        if match.human_to_act() != player:  # the others' actions are never offered to this player
+            table.notice = notice
+            return TURN_PASSED
         view = match.state.view(player)
         legal = match.state.legal_actions()
         steps = table.ui.steps(view, legal)

@@ -3,15 +3,21 @@ event the player saw nor another person's move."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
+
+from rich.console import Console
 
 from tabletop.agents import RandomAgent
 from tabletop.game import CHANCE
 from tabletop.loop import Match
 from tabletop.registry import Registry
-from tabletop.ui.base import Prompter
-from tabletop.ui.play import why_no_undo
+from tabletop.ui.base import GameUI, Prompter
+from tabletop.ui.play import TURN_PASSED, Table, _ask_action, why_no_undo
+from tabletop.ui.takeback import REDO
+from tests.framework.test_table import Scripted
+from tests.store.store_fakegames import FakeRegistry
 
 
 def _muster_match(seed: int = 4) -> Match[Any]:
@@ -156,3 +162,17 @@ def test_undo_says_the_lone_actions_it_takes_back_with_the_decision(example_plug
     table = Table(match, match.game.ui(), Console(file=io.StringIO()), Prompter(), ["North", "South"])
     said = _undo(table, 0, to)
     assert said.startswith(f"Undone: {decision}, and what then had no other choice: {lone}"), said
+
+
+def test_a_redo_that_passes_the_turn_on_asks_the_player_nothing_of_the_computers_turn() -> None:
+    game = FakeRegistry().get("nim")
+    match = Match(game, options={"pile": "9"}, seed=3, agents=[None, RandomAgent()])
+    match.advance()  # the roll
+    table = Table(match, GameUI(game), Console(file=io.StringIO()), Scripted(REDO), ["You", "Random"])
+    match.apply(match.state.legal_actions()[-1])
+    assert match.human_to_act() is None  # the computer's turn
+    match.undo(len(match.history) - 1)
+    assert _ask_action(table, 0) is TURN_PASSED  # made again, the decision hands the turn on
+    assert match.human_to_act() is None
+    assert table.notice is not None and table.notice.startswith("Redone: ")
+    assert [question for question, _, _ in table.prompter.asked] == ["Your move:"]  # type: ignore[attr-defined]
