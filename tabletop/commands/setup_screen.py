@@ -19,6 +19,9 @@ OPPONENT_KEY = "o"
 """The Opponent line's key: a letter, as it comes and goes with the player count, so no other line moves."""
 TAKEBACKS_KEY = "t"
 """The Take-backs line's key."""
+OPTION_LINE = "option:"
+"""Begins the value of an option's line, so that a game's option may be called ``rules`` or ``seed`` and still be
+told from the screen's own lines."""
 TAKEBACKS_WORDS = {True: "yes (each counted in the record)", False: "no (a clean record)"}
 
 
@@ -84,7 +87,7 @@ class SetupScreen:
             elif answer == "takebacks":
                 self._ask_takebacks(setup)
             else:
-                self._ask_option(setup, answer)
+                self._ask_option(setup, answer.removeprefix(OPTION_LINE))
 
     def _setup_choices(self, setup: Setup) -> list[Choice]:
         """The setup lines, each with a key of its own whatever lines show (:func:`setup_keys`)."""
@@ -96,7 +99,7 @@ class SetupScreen:
         for option in game.info.options:
             value = setup.options.get(option.key, option.default)
             label = f"{option.label}: {option.label_of(value) if value else 'default'}"
-            choices.append(Choice(label, option.key, key=keys[option.key]))
+            choices.append(Choice(label, OPTION_LINE + option.key, key=keys[OPTION_LINE + option.key]))
         choices.append(Choice(f"Seed: {setup.seed if setup.seed is not None else 'random'}", "seed", key=keys["seed"]))
         choices.append(Choice(f"Take-backs: {TAKEBACKS_WORDS[setup.takebacks]}", "takebacks", key=TAKEBACKS_KEY))
         choices.append(Choice("Read the rules", "rules", key=keys["rules"]))
@@ -192,12 +195,12 @@ def setup_keys(game: Game[Any]) -> dict[str, str]:
     >>> class Dice:
     ...     info = GameInfo("dice", "Dice", "Roll them", 4, 10, fewest_players=1, options=(whole_number("sides", "Sides", 4, 8, default=6),))
     >>> setup_keys(Dice())
-    {'players': '1', 'sides': '2', 'seed': '3', 'rules': '4'}
+    {'option:players': '1', 'option:sides': '2', 'seed': '3', 'rules': '4'}
     """
     from tabletop.ui.entries import AUTO_KEYS
 
     spare = [key for key in AUTO_KEYS if key not in (START_KEY, OPPONENT_KEY, TAKEBACKS_KEY)]
-    lines = [option.key for option in game.info.options] + ["seed", "rules"]
+    lines = [OPTION_LINE + option.key for option in game.info.options] + ["seed", "rules"]
     return dict(zip(lines, spare, strict=False))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from rich.console import Console
@@ -71,7 +72,26 @@ def test_a_setup_line_keeps_its_key_when_the_opponent_line_appears(tmp_path: Pat
     table = keys()
     assert table.pop("opponent") == "o"  # the line that appeared has a key no other line takes
     assert table == solo  # Players, Joker rule, Seed, the rules, Start and Back: each as it was
-    assert solo["players"] == "1" and solo["start"] == "s"
+    assert solo["option:players"] == "1" and solo["start"] == "s"
+
+
+def test_an_option_named_as_a_setup_line_has_a_key_and_a_line_of_its_own(tmp_path: Path) -> None:
+    from tabletop.commands.setup import Setup
+    from tabletop.commands.setup_screen import SetupScreen
+    from tabletop.ui.entries import list_keys
+    from tests.framework.test_table import Scripted
+
+    menu = Menu(Console(file=io.StringIO()), Prompter(), data_dir=str(tmp_path))
+    gin = next(g for g in menu.games if g.info.id == "gin")  # its option "rules": written or OpenSpiel's
+    assert "rules" in [option.key for option in gin.info.options]
+    prompter = Scripted("Rule set: written", "OpenSpiel", "Start")
+    screen = SetupScreen(menu.console, prompter, menu.store, {})
+    choices = screen._setup_choices(Setup.default(gin))
+    keys = list_keys(choices)
+    assert len(set(keys)) == len(keys), keys
+    setup = screen.show(gin)  # the option's line changes the option; it does not open the rules
+    assert setup is not None
+    assert setup.options["rules"] == "openspiel", setup.options
 
 
 def test_history_offers_to_continue_or_abandon_an_unfinished_game(tmp_path: Path) -> None:

@@ -39,14 +39,16 @@ TIE = one_of(
     default=UNDERCUT,
     help="When the defender's deadwood equals the knocker's: an undercut (the written rules) or the knocker's "
     "hand, worth nothing (OpenSpiel).",
+    labels=("an undercut (the written rules)", "the knocker's, worth nothing (OpenSpiel)"),
 )
 RULES = one_of(
     "rules",
-    "Rules",
+    "Rule set",
     (WRITTEN, OPENSPIEL),
     default=WRITTEN,
     help="The written rules, or OpenSpiel's: the card just taken may be thrown back, its count of eleven cards "
     "and of lay-offs (docs/gin.md).",
+    labels=("written", "OpenSpiel's"),
 )
 OPTIONS = (KNOCK, OKLAHOMA, GAME_TARGET, TIE, RULES)
 
