@@ -12,7 +12,7 @@ step. Choices that cannot be used are listed greyed out with the reason
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
@@ -313,6 +313,13 @@ class GameUI(Generic[A, V, VT]):
         Return None to have the table wait for a key (the entry printed something to read),
         :data:`REDRAW` to have the board drawn again at once, or :class:`Chosen` to play an
         action picked on the entry's own screen (Five Dice's holds, toggled die by die).
+        """
+        return None
+
+    def interlude(self, view: V) -> tuple[Hashable, RenderableType] | None:
+        """A screen the player reads and passes with a key before their next decision, once: the end of a hand
+        (its cards and score) in a game of many. Returned with a key that names it (the hand's number), so that
+        it is shown once to each person. The default is none.
         """
         return None
 

@@ -107,6 +107,8 @@ class Table:
     """What to say under the board at the next question (a step taken for the player, say)."""
     coached: tuple[tuple[str, ...], Analysis[Any]] | None = None
     """The Coach's latest analysis and the history it was made at: ``!`` plays its first move there."""
+    interludes: set[tuple[int, Any]] = field(default_factory=set)
+    """The interludes shown (:meth:`~tabletop.interface.GameUI.interlude`), each with the seat it was shown to."""
     _analyst: list[Analyst[Any, Any] | None] = field(default_factory=list)
 
     def analyst(self) -> Analyst[Any, Any] | None:
@@ -144,6 +146,7 @@ def play(table: Table) -> None:
                 _end_of_turn(table, last_human)
             _pass_the_device(table, player)
         last_human = player
+        _interlude(table, player)
         action = _ask_action(table, player)
         if action is not TURN_PASSED:
             match.apply(action)
@@ -171,6 +174,17 @@ def _run_computer_moves(table: Table) -> None:
                 discard_typeahead()
         else:
             match.step()
+
+
+def _interlude(table: Table, player: int) -> None:
+    """The game's interlude for ``player`` (the end of a hand), shown once, passed with a key."""
+    found = table.ui.interlude(table.match.state.view(player))
+    if found is None or (player, found[0]) in table.interludes:
+        return
+    table.interludes.add((player, found[0]))
+    clear_screen(table.console, scrollback=table.hot_seat)
+    table.console.print(found[1])
+    table.prompter.pause()
 
 
 def _end_of_turn(table: Table, player: int) -> None:

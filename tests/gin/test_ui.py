@@ -53,3 +53,31 @@ def test_many_melds_go_one_step_down_and_every_list_fits_at_80_by_24() -> None:
     assert any(step.path[0] == LAY_A_MELD for step in steps)
     first = {step.path[0] for step in steps}
     assert len(drawn(view)) + len(first) + LIST_EXTRAS <= ROWS
+
+
+def test_a_hands_end_is_shown_once_at_the_first_decision_of_the_next_hand() -> None:
+    from tabletop.loop import Match
+    from tabletop.ui.play import Table, _interlude
+    from tabletop_gin.agents import MediumAgent
+    from tests.framework.test_table import Scripted
+
+    match = Match(game, seed=5, agents=[None, MediumAgent()])
+    out = io.StringIO()
+    table = Table(match, game.ui(), Console(file=out, width=80, color_system=None), Scripted(), ["You", "Medium"])
+    while True:  # the person plays the plain moves until the second hand asks them something
+        match.advance()
+        view = match.state.view(0)
+        assert isinstance(view, GinView)
+        if view.hand_number == 2:
+            break
+        assert game.ui().interlude(view) is None  # nothing to show in the first hand
+        match.apply(MediumAgent().choose(view, match.state.legal_actions(), match.agent_rng(0)))
+    last = view.last
+    assert last is not None
+    _interlude(table, 0)
+    _interlude(table, 0)  # once only
+    shown = out.getvalue()
+    assert shown.count("Hand 1 is over.") == 1, shown
+    assert table.prompter.asked == [("Press any key to go on", [], None)]  # type: ignore[attr-defined]
+    assert f"deadwood {last.deadwood[0]}" in shown and f"deadwood {last.deadwood[1]}" in shown
+    assert f"Score: North {view.scores[0]}, South {view.scores[1]}." in shown

@@ -10,14 +10,27 @@ arrangement is offered first and laid with one key (``Spread the best melds``), 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tabletop.interface import GameUI, Step
 from tabletop_gin.actions import Discard, Draw, GinAction, Knock, LayOff, Meld, Spread, Take
 from tabletop_gin.melds import best_melds, cards_of, deadwood, deadwood_after_discard, value
+from tabletop_gin.race import FRESH_STOCK
 from tabletop_gin.rules import QUIET
-from tabletop_gin.view import DEFEND_LAY, DISCARD, DRAW, FIRST, KNOCK_DISCARD, KNOCK_LAY, LAYOFF, OVER, WALL, GinView
+from tabletop_gin.view import (
+    DEFEND_LAY,
+    DISCARD,
+    DRAW,
+    FIRST,
+    KNOCK_DISCARD,
+    KNOCK_LAY,
+    LAYOFF,
+    OVER,
+    WALL,
+    GinView,
+    HandResult,
+)
 from tabletop_gin.words import SEAT_NAMES, say_result, show, show_mask
 
 if TYPE_CHECKING:
@@ -74,6 +87,13 @@ class GinUI(GameUI[GinAction, GinView, GinView]):
         rows += [_plain(f"  {line}", "dim") for line in lines[-LOG_LINES:]]
         return Group(*rows)
 
+    def interlude(self, view: GinView) -> tuple[Hashable, RenderableType] | None:
+        """How the last hand ended, the cards each player was left holding, at the player's first decision of
+        the next hand (once the hand is under way it is the header's score alone)."""
+        if view.last is None or view.stock < FRESH_STOCK - 1 or view.phase not in (FIRST, DRAW):
+            return None
+        return view.hand_number, _hand_over(view, view.last)
+
     def render_result(self, state: State[GinAction]) -> RenderableType:
         from rich.text import Text
 
@@ -116,6 +136,20 @@ class GinUI(GameUI[GinAction, GinView, GinView]):
         if isinstance(action, Spread):
             return "Spread the best melds"
         return _pass_label(view)
+
+
+def _hand_over(view: GinView, result: HandResult) -> RenderableType:
+    """The end of the hand before ``view``'s: what happened, each player's cards left out of melds, the score."""
+    from rich.console import Group
+
+    rows = [_plain(f"Hand {view.hand_number - 1} is over. {say_result(result)}", "bold")]
+    for seat in (0, 1):
+        knocked = " (knocked)" if seat == result.knocker else ""
+        left = result.hands[seat]
+        cards = " ".join(show(c) for c in sorted(cards_of(left))) or "none"
+        rows.append(_plain(f"  {SEAT_NAMES[seat]}{knocked}: deadwood {result.deadwood[seat]}, cards left {cards}"))
+    rows.append(_plain(f"Score: {SEAT_NAMES[0]} {view.scores[0]}, {SEAT_NAMES[1]} {view.scores[1]}."))
+    return Group(*rows)
 
 
 def _pass_label(view: GinView) -> str:
