@@ -53,3 +53,16 @@ def test_hard_knocks_when_it_may_and_the_analyst_rates_every_move() -> None:
     assert analysis.win_of(Knock()) == analysis.rated[0].win == 1.0
     # Several moves win every hand played out; the knock, which scores the most of them, is listed first.
     assert sum(r.win == 1.0 for r in analysis.rated) > 1 and analysis.rated[0].action == Knock()
+
+
+def test_the_analysts_figures_rest_on_its_fixed_work_whatever_the_time_allowed() -> None:
+    # Its work is its rollouts (``iterations``): a busy machine, or a short budget, changes no figure.
+    state = play(dealt(NORTH, SOUTH, "AD"), "pass", "take")
+    view, legal = state.view(1), state.legal_actions()
+    hurried = GinAnalyst(rollouts=12).analyse(view, legal, seconds=0.0, rng=random.Random(3))
+    unhurried = GinAnalyst(rollouts=12).analyse(view, legal, seconds=60.0, rng=random.Random(3))
+    assert [(str(r.action), r.win, r.samples) for r in hurried.rated] == [
+        (str(r.action), r.win, r.samples) for r in unhurried.rated
+    ]
+    assert {r.samples for r in hurried.rated} == {8, 12}  # every move in 8 worlds, the four best in all 12
+    assert sum(r.samples == 12 for r in hurried.rated) == 4 and hurried.samples == 12

@@ -3,9 +3,10 @@
 For every legal action it deals possible worlds from the player's view (the other hand and the stock
 redrawn with ``resample_hidden``), plays the action, and plays the hand out with Medium's moves on both
 sides, the same worlds for every action. An action's figure is the share of those hands the player wins
-(a drawn hand counts half): an estimate of the chance of winning the hand. Actions of equal figures stand in
-the order of the points they score over the same hands (knocking with 2 before a discard that would knock
-next turn; once the hand is lost, laying all four 6s before three of them).
+(a drawn hand counts half): an estimate of the chance of winning the hand. Every action is played out in a
+few of the worlds first, the most promising in all of them (:class:`GinAnalyst`). Actions of equal figures
+stand in the order of the points they score over the same hands (knocking with 2 before a discard that would
+knock next turn; once the hand is lost, laying all four 6s before three of them).
 
 >>> import random
 >>> from tabletop_gin.rules import GinState
@@ -16,13 +17,12 @@ next turn; once the hand is lost, laying all four 6s before three of them).
 >>> seat = state.current_player()
 >>> analysis = GinAnalyst(rollouts=4).analyse(state.view(seat), state.legal_actions(), seconds=5, rng=rng)
 >>> 0 <= analysis.rated[0].win <= 1, analysis.samples
-(True, 8)
+(True, 4)
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 
 from tabletop.analysis import Analysis, Analyst, Rated
@@ -33,12 +33,19 @@ from tabletop_gin.view import OVER, GinView
 from tabletop_gin.worlds import world_of
 
 ROLLOUTS = 24
-"""Hands played out per action (the same worlds for each)."""
+"""Hands the most promising actions are played out in (the same worlds for each)."""
+SCREENING = 8
+"""Hands every action is first played out in, the first of those worlds: the :data:`SHORTLIST` best by them are
+then played out in the rest (the others would take most of a hint's time to tell apart from the clearly worse)."""
+SHORTLIST = 4
+"""Actions played out in all :data:`ROLLOUTS` worlds: the three the Coach lists, and one more."""
 HALF = 0.5
 
 
 class GinAnalyst(Analyst[GinAction, GinView]):
-    """Rates each action by ``rollouts`` hands played out after it with Medium's moves."""
+    """Rates each action by hands played out after it with Medium's moves: every action in the first
+    :data:`SCREENING` of ``rollouts`` worlds, the :data:`SHORTLIST` best in all of them. Its work is fixed by
+    ``rollouts``, not by time, so an analysis depends on the view and the ``rng`` alone."""
 
     exact = False
     name = "hands played out by Medium"
@@ -60,20 +67,29 @@ class GinAnalyst(Analyst[GinAction, GinView]):
         progress: Callable[[float], None] | None = None,
     ) -> Analysis[GinAction]:
         seeds = [rng.randrange(2**32) for _ in range(self.rollouts)]
-        deadline = time.perf_counter() + seconds
-        rated: list[tuple[Rated[GinAction], float]] = []  # each with the points it scored
-        for index, action in enumerate(legal):
-            outcomes = [_play_out(view, action, random.Random(seed)) for seed in seeds]
-            won, points = sum(o[0] for o in outcomes), sum(o[1] for o in outcomes)
-            rated.append((Rated(action, won / len(outcomes), len(outcomes)), points / len(outcomes)))
+        first, rest = seeds[:SCREENING], seeds[SCREENING:]
+        shortlist = min(SHORTLIST, len(legal)) if rest else 0
+        work, done = len(legal) * len(first) + shortlist * len(rest), 0
+        played: dict[GinAction, list[tuple[float, int]]] = {}
+        for action in legal:
+            played[action] = [_play_out(view, action, random.Random(seed)) for seed in first]
+            done += len(first)
             if progress is not None:
-                progress((index + 1) / len(legal))
-            if time.perf_counter() > deadline:  # out of time: the rest are rated as even
-                rated += [(Rated(a, HALF, 0), 0.0) for a in legal[index + 1 :]]
-                break
-        # The analysis orders by the figure alone, keeping this order where figures are equal.
-        ordered = [r for r, _ in sorted(rated, key=lambda pair: (-pair[0].win, -pair[1]))]
-        return Analysis(ordered, exact=False, samples=self.rollouts * len(legal))
+                progress(done / work)
+        for action in sorted(legal, key=lambda a: _standing(played[a]))[:shortlist]:
+            played[action] += [_play_out(view, action, random.Random(seed)) for seed in rest]
+            done += len(rest)
+            if progress is not None:
+                progress(done / work)
+        # The analysis orders by the figure alone, keeping this order where figures are equal: by points.
+        ordered = sorted(legal, key=lambda a: _standing(played[a]))
+        rated = [Rated(a, sum(o[0] for o in played[a]) / len(played[a]), len(played[a])) for a in ordered]
+        return Analysis(rated, exact=False, samples=self.rollouts)
+
+
+def _standing(outcomes: Sequence[tuple[float, int]]) -> tuple[float, float]:
+    """Where an action's hands played out put it, best first: by the share won, then by the points scored."""
+    return -sum(o[0] for o in outcomes) / len(outcomes), -sum(o[1] for o in outcomes) / len(outcomes)
 
 
 def _play_out(view: GinView, action: GinAction, rng: random.Random) -> tuple[float, int]:
