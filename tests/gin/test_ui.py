@@ -81,3 +81,24 @@ def test_a_hands_end_is_shown_once_at_the_first_decision_of_the_next_hand() -> N
     assert table.prompter.asked == [("Press any key to go on", [], None)]  # type: ignore[attr-defined]
     assert f"deadwood {last.deadwood[0]}" in shown and f"deadwood {last.deadwood[1]}" in shown
     assert f"Score: North {view.scores[0]}, South {view.scores[1]}." in shown
+
+
+def test_while_melds_are_laid_the_rest_of_the_hand_keeps_its_melds_marked_and_its_deadwood() -> None:
+    state = play(dealt(NORTH, SOUTH, "AD"), "pass", "take", "knock", "discard JD", "meld 4S 5S 6S")
+    mine = next(line for line in drawn(state.view(1)) if line.startswith("You"))
+    assert "laid [4♠ 5♠ 6♠] · [8♣ 8♦ 8♥] [A♦ 2♦ 3♦] J♣" in mine, mine  # the melds still to lay, in brackets
+    assert mine.rstrip().endswith("deadwood 10"), mine  # not 37: the melds in hand will be laid
+
+
+def test_the_knock_comes_first_on_k_and_the_discards_stand_as_the_hand_shows_its_cards() -> None:
+    from tabletop.ui.entries import list_keys
+    from tabletop.ui.steps import level_choices
+    from tabletop_gin.ui import arranged
+
+    state = play(dealt(NORTH, SOUTH, "AD"), "pass", "take")
+    ui, view = game.ui(), state.view(1)
+    choices = level_choices(ui.steps(view, state.legal_actions()), [], (), ui.label_order(view), ui.label_keys(view))
+    keyed = list(zip(list_keys(choices), [c.title for c in choices], strict=True))
+    assert keyed[0] == ("k", "Knock (deadwood 10)")
+    thrown = " ".join(title.split()[1] for _, title in keyed[1:])
+    assert arranged(view.hand).replace("[", "").replace("]", "").replace("A♦ ", "") == thrown  # A♦ just taken

@@ -48,6 +48,8 @@ MELDS_LISTED = 6
 """More melds than this to choose from are listed one step down, under :data:`LAY_A_MELD`."""
 LAY_A_MELD = "Lay a meld"
 KEYS = {"Draw from the stock": "d", "Pass": "p", "Spread the best melds": "s"}
+KNOCK_KEY = "k"
+"""Knocking's key, whatever its label says of the deadwood."""
 
 
 def arranged(hand: int) -> str:
@@ -58,11 +60,26 @@ def arranged(hand: int) -> str:
     '[A♣ 2♣ 3♣] [7♦ 7♥ 7♠] 9♦ 4♥ K♥ Q♠'
     """
     melds = best_melds(hand)
-    rest = hand
-    for meld in melds:
-        rest &= ~meld
     parts = [f"[{show_mask(m)}]" for m in melds]
-    return " ".join([*parts, *(show(c) for c in sorted(cards_of(rest)))])
+    return " ".join([*parts, *(show(c) for c in _loose(hand, melds))])
+
+
+def in_hand_order(hand: int) -> list[int]:
+    """The cards of ``hand`` in the order :func:`arranged` shows them: its best melds, then the rest.
+
+    >>> from tabletop_gin.melds import mask_of, parse
+    >>> " ".join(show(c) for c in in_hand_order(mask_of(parse("KH 2C AC 3C 9D"))))
+    'A♣ 2♣ 3♣ 9♦ K♥'
+    """
+    melds = best_melds(hand)
+    return [c for m in melds for c in cards_of(m)] + _loose(hand, melds)
+
+
+def _loose(hand: int, melds: Sequence[int]) -> list[int]:
+    """The cards of ``hand`` in none of ``melds``, by suit and rank."""
+    for meld in melds:
+        hand &= ~meld
+    return sorted(cards_of(hand))
 
 
 def hand_deadwood(view: GinView, hand: int) -> int:
@@ -70,8 +87,8 @@ def hand_deadwood(view: GinView, hand: int) -> int:
     if hand.bit_count() == 11:
         forbidden = -1 if view.rules.openspiel or view.taken is None else view.taken
         return deadwood_after_discard(hand, forbidden)
-    if view.phase in (KNOCK_LAY, LAYOFF, DEFEND_LAY):
-        return value(hand) if view.knocker is not None and hand == view.hands[view.knocker] else deadwood(hand)
+    if view.phase in (LAYOFF, DEFEND_LAY) and view.knocker is not None and hand == view.hands[view.knocker]:
+        return value(hand)  # the knocker is done laying: every card left counts
     return deadwood(hand)
 
 
@@ -108,10 +125,15 @@ class GinUI(GameUI[GinAction, GinView, GinView]):
         ]
 
     def label_order(self, view: GinView) -> Sequence[str]:
-        return ("Spread the best melds", "Knock") + tuple(f"Lay {show_mask(m)}" for m in best_melds(view.hand))
+        """Spreading and knocking first, then the melds, then each card to throw where the hand line shows it."""
+        hand = view.hand
+        melds = tuple(f"Lay {show_mask(m)}" for m in best_melds(hand))
+        discards = tuple(self._label(view, Discard(c)) for c in in_hand_order(hand))
+        return ("Spread the best melds", self._label(view, Knock()), *melds, *discards)
 
     def label_keys(self, view: GinView) -> Mapping[str, str]:
         keys = dict(KEYS)
+        keys[self._label(view, Knock())] = KNOCK_KEY
         if view.upcard is not None:
             keys[f"Take {show(view.upcard)}"] = "t"
         return keys
@@ -187,10 +209,17 @@ def _seat_line(view: GinView, seat: int) -> Text:
         known = f", holds {show_mask(view.known[seat])}" if view.known[seat] else ""
         text = f"{name} {view.counts[seat]} cards{known}"
         return _plain(f"{text}  {laid}" if laid else text)
-    shown = f"{laid} {show_mask(hand)}" if laid else arranged(hand)
+    shown = f"laid {laid} · {arranged(hand) if _may_lay(view, seat) else show_mask(hand)}" if laid else arranged(hand)
     dealer = " (dealer)" if seat == view.dealer else ""
     line = f"{name}{dealer} {shown}"
     return _plain(f"{line:<62} deadwood {hand_deadwood(view, hand)}", "bold" if seat == view.player else "")
+
+
+def _may_lay(view: GinView, seat: int) -> bool:
+    """Whether ``seat`` may still lay melds this hand: the knocker until done, then the defender."""
+    if view.phase == KNOCK_LAY:
+        return seat == view.knocker
+    return view.phase in (LAYOFF, DEFEND_LAY) and seat != view.knocker
 
 
 def _table_line(view: GinView) -> Text:
