@@ -102,3 +102,12 @@ def test_the_knock_comes_first_on_k_and_the_discards_stand_as_the_hand_shows_its
     assert keyed[0] == ("k", "Knock (deadwood 10)")
     thrown = " ".join(title.split()[1] for _, title in keyed[1:])
     assert arranged(view.hand).replace("[", "").replace("]", "").replace("A♦ ", "") == thrown  # A♦ just taken
+
+
+def test_the_log_says_the_knock_with_the_card_put_face_down_and_the_melds_spread() -> None:
+    state = play(dealt(NORTH, SOUTH, "AD"), "pass", "take", "knock")
+    discard = next(a for a in state.legal_actions() if str(a) == "discard JD")
+    assert state.describe(discard, 0) == "South knocks, the J♦ face down."  # beside the last log line or two
+    state = play(state, "discard JD")
+    spread = next(a for a in state.legal_actions() if str(a) == "spread")
+    assert state.describe(spread, 0) == "South lays the best melds."

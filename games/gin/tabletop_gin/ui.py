@@ -169,7 +169,8 @@ def _hand_over(view: GinView, result: HandResult) -> RenderableType:
         knocked = " (knocked)" if seat == result.knocker else ""
         left = result.hands[seat]
         cards = " ".join(show(c) for c in sorted(cards_of(left))) or "none"
-        rows.append(_plain(f"  {SEAT_NAMES[seat]}{knocked}: deadwood {result.deadwood[seat]}, cards left {cards}"))
+        name = f"You ({SEAT_NAMES[seat]})" if seat == view.player else SEAT_NAMES[seat]
+        rows.append(_plain(f"  {name}{knocked}: deadwood {result.deadwood[seat]}, cards left {cards}"))
     rows.append(_plain(f"Score: {SEAT_NAMES[0]} {view.scores[0]}, {SEAT_NAMES[1]} {view.scores[1]}."))
     return Group(*rows)
 

@@ -8,9 +8,9 @@
 
 from __future__ import annotations
 
-from tabletop_gin.actions import Discard, Draw, GinAction, Knock, LayOff, Meld, Pass, Take
+from tabletop_gin.actions import Discard, Draw, GinAction, Knock, LayOff, Meld, Pass, Spread, Take
 from tabletop_gin.melds import CARD_OF, cards_of
-from tabletop_gin.view import DEFEND_LAY, FIRST, KNOCK_LAY, LAYOFF, WALL, HandResult
+from tabletop_gin.view import DEFEND_LAY, FIRST, KNOCK_DISCARD, KNOCK_LAY, LAYOFF, WALL, HandResult
 
 SEAT_NAMES = ("North", "South")
 
@@ -44,6 +44,8 @@ def say_action(name: str, action: GinAction, *, phase: str, upcard: int | None =
     if isinstance(action, Draw):
         return f"{name} draws from the stock."
     if isinstance(action, Discard):
+        if phase == KNOCK_DISCARD:  # said with the knock, which a short log would otherwise have scrolled away
+            return f"{name} knocks, the {show(action.card)} face down."
         return f"{name} discards {show(action.card)}."
     if isinstance(action, Knock):
         return f"{name} takes {show(upcard)} and knocks." if phase == WALL and upcard is not None else f"{name} knocks."
@@ -51,6 +53,8 @@ def say_action(name: str, action: GinAction, *, phase: str, upcard: int | None =
         return f"{name} lays {show_mask(action.cards)}."
     if isinstance(action, LayOff):
         return f"{name} lays off {show(action.card)}."
+    if isinstance(action, Spread):
+        return f"{name} lays the best melds."
     if isinstance(action, Pass):
         return _say_pass(name, phase)
     return f"{name}: {action}."
