@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.analysis import REVIEW_SECONDS, Analysis, Analyst, analysis_of_json, analysis_rng
-from tabletop.circles import note_position, without_circles
+from tabletop.circles import LOSS, note_position, without_circles
 from tabletop.game import Game, View
 from tabletop.loop import Match
 from tabletop.state import State
@@ -171,6 +171,8 @@ def review_game(
                 analysis = analyst.analyse(view, state.legal_actions(), seconds=seconds, rng=rng)
                 analysis = without_circles(analysis, state, seat, passed, resort)
             played_win = analysis.win_of(action)
+            if played_win is None and action in resort and not analyst.points:  # giving up, not rated: a loss
+                played_win = LOSS
             if played_win is not None:
                 best = analysis.rated[0]
                 log = [event.text_for(seat) for event in match.events]

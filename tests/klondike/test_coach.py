@@ -194,3 +194,18 @@ def test_where_the_cards_in_sight_prove_the_deal_lost_the_coach_says_which_canno
         unseen.view(0), unseen.legal_actions(), seconds=1.0, rng=random.Random(1)
     )
     assert not analysis.notes[0].startswith(coach.IS_LOST)
+
+
+def test_the_review_grades_giving_up_as_the_loss_it_is() -> None:
+    from tabletop.review import review_game
+
+    match = Match(game, seed=12)
+    match.advance()
+    match.apply(GiveUp())  # at the first move, where the Coach still sees wins
+    analyst = coach.SamplingAnalyst()  # with time enough for every sample, however busy the machine
+    review = review_game(
+        game, match.history, options=match.options, seed=match.seed, seat=0, analyst=analyst, seconds=60.0
+    )
+    (decision,) = review.decisions
+    assert str(decision.played) == "resign" and decision.played_win == 0.0
+    assert decision.best_win > 0 and decision.grade != "best", decision
