@@ -182,6 +182,7 @@ def _interlude(table: Table, player: int) -> None:
     if found is None or (player, found[0]) in table.interludes:
         return
     table.interludes.add((player, found[0]))
+    table.notice = None  # what was said of the part now over (a step taken for the player) is behind it
     clear_screen(table.console, scrollback=table.hot_seat)
     table.console.print(found[1])
     table.prompter.pause()

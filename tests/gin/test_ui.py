@@ -63,7 +63,9 @@ def test_a_hands_end_is_shown_once_at_the_first_decision_of_the_next_hand() -> N
 
     match = Match(game, seed=5, agents=[None, MediumAgent()])
     out = io.StringIO()
-    table = Table(match, game.ui(), Console(file=out, width=80, color_system=None), Scripted(), ["You", "Medium"])
+    console = Console(file=out, width=80, color_system=None)
+    said = "Done laying melds (deadwood 4): the only choice."  # a notice from the hand now over
+    table = Table(match, game.ui(), console, Scripted(), ["You", "Medium"], notice=said)
     while True:  # the person plays the plain moves until the second hand asks them something
         match.advance()
         view = match.state.view(0)
@@ -75,6 +77,7 @@ def test_a_hands_end_is_shown_once_at_the_first_decision_of_the_next_hand() -> N
     last = view.last
     assert last is not None
     _interlude(table, 0)
+    assert table.notice is None  # not carried into the next hand
     _interlude(table, 0)  # once only
     shown = out.getvalue()
     assert shown.count("Hand 1 is over.") == 1, shown
@@ -111,3 +114,18 @@ def test_the_log_says_the_knock_with_the_card_put_face_down_and_the_melds_spread
     state = play(state, "discard JD")
     spread = next(a for a in state.legal_actions() if str(a) == "spread")
     assert state.describe(spread, 0) == "South lays the best melds."
+
+
+def test_the_whole_log_says_each_draw_once_by_the_card_drawn() -> None:
+    from tabletop.loop import Match
+    from tabletop_gin.agents import MediumAgent
+
+    match = Match(game, seed=5, agents=[MediumAgent(), MediumAgent()])
+    while sum(e.notation == "draw" for e in match.events) < 6:
+        match.step()
+    match.step()  # the card of the sixth draw
+    lines = game.ui().whole_log(Log.of(match.events, 0))
+    assert not any(line.endswith("draws from the stock.") for line in lines), lines
+    drawn_here = [line for line in lines if line.startswith("North draws ")]  # the viewer's own, card named
+    theirs = [line for line in lines if line == "South draws a card from the stock."]
+    assert drawn_here and theirs and len(drawn_here) + len(theirs) == 6, lines

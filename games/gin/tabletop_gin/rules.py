@@ -72,7 +72,9 @@ SPADES = 3
 ACE_KNOCK = 0
 """Oklahoma: an Ace turned up means the hand can only end by gin."""
 QUIET = "quiet"
-"""The facts of an event the board leaves out of its short log."""
+"""The facts of an event the board leaves out of its short log: a card of the deal."""
+TOLD_NEXT = "told next"
+"""The facts of a draw from the stock, which the card drawn, the next event, tells again: left out of every log."""
 REVEALED = (KNOCK_LAY, LAYOFF, DEFEND_LAY)
 """Phases in which the knocker's hand lies face up."""
 
@@ -436,9 +438,11 @@ class GinState(State[GinAction]):
         return say_deal(SEAT_NAMES[receiver], card, seen=seen, upcard=dealt == DEALT)
 
     def event_facts(self, action: GinAction, viewer: int | None = None) -> Any:
-        """``"quiet"`` for the cards of the deal and a draw from the stock (told by the card drawn next),
-        which the board leaves out of its log; else None."""
-        if isinstance(action, Draw) or (self.phase == DEAL and self.dealt + 1 < DEALT):
+        """:data:`TOLD_NEXT` for a draw from the stock (told by the card drawn next), :data:`QUIET` for the
+        cards of the deal, which the board leaves out of its log; else None."""
+        if isinstance(action, Draw):
+            return TOLD_NEXT
+        if self.phase == DEAL and self.dealt + 1 < DEALT:
             return QUIET
         return None
 

@@ -17,7 +17,7 @@ from tabletop.interface import GameUI, Step
 from tabletop_gin.actions import Discard, Draw, GinAction, Knock, LayOff, Meld, Spread, Take
 from tabletop_gin.melds import best_melds, cards_of, deadwood, deadwood_after_discard, value
 from tabletop_gin.race import FRESH_STOCK
-from tabletop_gin.rules import QUIET
+from tabletop_gin.rules import QUIET, TOLD_NEXT
 from tabletop_gin.view import (
     DEFEND_LAY,
     DISCARD,
@@ -99,7 +99,7 @@ class GinUI(GameUI[GinAction, GinView, GinView]):
         from rich.console import Group
 
         facts = getattr(log, "facts", ())
-        lines = [line for i, line in enumerate(log) if not (facts and facts[i] == QUIET)]
+        lines = [line for i, line in enumerate(log) if not (facts and facts[i] in (QUIET, TOLD_NEXT))]
         rows = [_header(view), *_seat_lines(view), _table_line(view)]
         rows += [_plain(f"  {line}", "dim") for line in lines[-LOG_LINES:]]
         return Group(*rows)
@@ -110,6 +110,11 @@ class GinUI(GameUI[GinAction, GinView, GinView]):
         if view.last is None or view.stock < FRESH_STOCK - 1 or view.phase not in (FIRST, DRAW):
             return None
         return view.hand_number, _hand_over(view, view.last)
+
+    def whole_log(self, lines: Sequence[str]) -> list[str]:
+        """Every event but a draw from the stock, which the card drawn says again."""
+        facts = getattr(lines, "facts", ())
+        return [line for i, line in enumerate(lines) if not (facts and facts[i] == TOLD_NEXT)]
 
     def render_result(self, state: State[GinAction]) -> RenderableType:
         from rich.text import Text
