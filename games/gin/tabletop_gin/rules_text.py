@@ -17,7 +17,8 @@ low (A-2-3, never Q-K-A). Unmatched cards are deadwood: Ace 1, pips at face valu
 
 **Knock.** After drawing, a player whose deadwood (after the discard) is at most the knock card (10)
 may knock: discard face down and spread the melds. With no deadwood it is gin. The other player then
-spreads their melds and, unless the knocker went gin, lays off cards on the knocker's melds.
+lays off cards on the knocker's melds (not after gin) and spreads their own melds; "Spread the best
+melds" does both at once, the way that leaves the least deadwood.
 
 **Score of a hand.** The knocker wins the difference of the deadwoods. If the defender's deadwood is
 less than or equal to the knocker's, it is an undercut: the defender wins the difference and 25. Gin
