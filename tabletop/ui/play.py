@@ -434,8 +434,10 @@ def best_score_words(match: Match[Any], before: float | None) -> str:
     lower = direction == "lower"
     counts = "the lowest is best" if lower else "the highest is best"
     unit = f" {match.game.info.score_unit}" if match.game.info.score_unit else ""
-    if before is None:
-        return f"Score {score:g}{unit}: your first at {match.game.info.name} ({counts})."
+    if before is None:  # the first of the way of playing it is counted under, where there are several
+        variant = match.game.stats_variant(match.options)
+        name = f"{match.game.info.name}, {variant}" if variant else match.game.info.name
+        return f"Score {score:g}{unit}: your first at {name} ({counts})."
     if (score < before) if lower else (score > before):
         return f"Score {score:g}{unit}: a new best, better than {before:g} ({counts})."
     return f"Score {score:g}{unit}; your best is {before:g} ({counts})."

@@ -265,3 +265,18 @@ def test_a_game_given_up_with_one_card_home_says_one_card() -> None:
     state.apply(home[0])
     state.apply(GiveUp())
     assert "with 1 card home," in state.outcome_text()
+
+
+def test_a_first_score_names_the_way_of_playing_it_is_counted_under() -> None:
+    from tabletop.game import score_of
+    from tabletop.loop import Match
+    from tabletop.ui.play import best_score_words
+
+    for options, name in (({"draw": "3"}, "Klondike, draw 3"), ({}, "Klondike")):
+        match = Match(game, seed=4, options=options)
+        match.advance()
+        match.apply(GiveUp())
+        assert (
+            best_score_words(match, None)
+            == f"Score {score_of(match.state):g}: your first at {name} (the highest is best)."
+        )
