@@ -33,7 +33,7 @@ from tabletop.ui.steps import (
     Extra,
     choose_step,
 )
-from tabletop.ui.terminal import discard_typeahead
+from tabletop.ui.terminal import clear_screen, discard_typeahead
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -64,6 +64,8 @@ class JoinedTable:
     analyses: dict[int, Analysis[Any]] = field(default_factory=dict)
     """The Coach's analyses given here, by the count of actions they were given at (kept with this side's
     record of the game, as a local game keeps them: its review grades those decisions by them)."""
+    interludes: set[Any] = field(default_factory=set)
+    """The interludes shown here (:meth:`~tabletop.interface.GameUI.interlude`, the end of a hand), by their keys."""
     _ui: GameUI[Any, Any, Any] | None = None
     _analyst: list[Analyst[Any, Any] | None] | None = None
     _coached: tuple[int, Analysis[Any]] | None = None
@@ -161,6 +163,7 @@ class JoinedTable:
         """The seat's move, asked as the local table asks it (:class:`Interrupted` once the host has gone)."""
         seen, ui = self.seen, self.ui
         view, legal = seen.view, seen.legal
+        self._interlude(view)
         steps = ui.steps(view, legal)
         if len(steps) == 1 and ui.plays_lone_action(view, steps[0].action):
             self.notice = f"{' > '.join(steps[0].path)}: the only choice."
@@ -203,6 +206,17 @@ class JoinedTable:
                 if question is None or self.prompter.confirm(question, default=False):
                     return chosen
             self.notice = self.notice or notice
+
+    def _interlude(self, view: Any) -> None:
+        """The game's interlude before this decision (the end of a hand), shown once, passed with a key."""
+        found = self.ui.interlude(view)
+        if found is None or found[0] in self.interludes:
+            return
+        self.interludes.add(found[0])
+        self.notice = None  # said of the part now over
+        clear_screen(self.console, scrollback=True)
+        self.console.print(found[1])
+        self.prompter.pause()
 
     def _table_entries(self) -> list[Choice]:
         entries = []

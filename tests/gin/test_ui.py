@@ -129,3 +129,33 @@ def test_the_whole_log_says_each_draw_once_by_the_card_drawn() -> None:
     drawn_here = [line for line in lines if line.startswith("North draws ")]  # the viewer's own, card named
     theirs = [line for line in lines if line == "South draws a card from the stock."]
     assert drawn_here and theirs and len(drawn_here) + len(theirs) == 6, lines
+
+
+def test_across_the_network_the_joined_seat_sees_a_hands_end_once_too() -> None:
+    from tabletop.loop import Match
+    from tabletop.net.seen import Seen
+    from tabletop.net.table import JoinedTable
+    from tabletop_gin.agents import MediumAgent
+    from tests.framework.test_table import Scripted
+
+    match = Match(game, seed=5, agents=[MediumAgent(), None])
+
+    def south() -> GinView:
+        seen = match.state.view(1)
+        assert isinstance(seen, GinView)
+        return seen
+
+    while south().hand_number == 1 or match.human_to_act() != 1:  # to South's first decision of hand 2
+        if match.human_to_act() == 1:
+            match.apply(MediumAgent().choose(south(), match.state.legal_actions(), match.agent_rng(1)))
+        else:
+            match.step()
+    view = match.state.view(1)
+    seen = Seen(game, {}, 1, ["North", "South"], view=view, legal=match.state.legal_actions())
+    out = io.StringIO()
+    prompter = Scripted()
+    table = JoinedTable(None, seen, Console(file=out, width=80, color_system=None), prompter)  # type: ignore[arg-type]
+    table._interlude(view)
+    table._interlude(view)
+    assert out.getvalue().count("Hand 1 is over.") == 1 and "You (South)" in out.getvalue(), out.getvalue()
+    assert prompter.asked == [("Press any key to go on", [], None)]
