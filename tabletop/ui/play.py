@@ -15,6 +15,7 @@ taken for the player and said so.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -295,8 +296,28 @@ def _confirmed(table: Table, view: View, action: Any) -> bool:
 def _tell(table: Table, taken: Sequence[str], earlier: str | None = None) -> None:
     """Say at the next question which steps were taken for the player (after anything still to be said)."""
     said = "; ".join(taken) + (": the only choice." if len(taken) == 1 else ": the only choices.")
-    before = table.notice or earlier
-    table.notice = f"{before} {said}" if before else said
+    table.notice = said_after(table.notice or earlier, said)
+
+
+def said_after(before: str | None, said: str) -> str:
+    """``said`` after what was still to be said; the same words again are counted, not repeated (a turn that
+    ends by itself twice running).
+
+    >>> said_after("Rolled 5 6.", "End the turn: the only choice.")
+    'Rolled 5 6. End the turn: the only choice.'
+    >>> once = "End the turn: the only choice."
+    >>> said_after(said_after(once, once), once)
+    'End the turn: the only choice (3 times).'
+    """
+    if not before:
+        return said
+    words = said.removesuffix(".")
+    again = re.search(rf"(?:^| ){re.escape(words)}(?: \((\d+) times\))?\.$", before)
+    if again is None:
+        return f"{before} {said}"
+    times = int(again.group(1) or 1) + 1
+    start = again.start() + (1 if again.group(0).startswith(" ") else 0)
+    return f"{before[:start]}{words} ({times} times)."
 
 
 def _lone_action(table: Table, view: View, steps: Sequence[Step[Any]]) -> Step[Any] | None:
