@@ -97,7 +97,7 @@ def take_back(table: Table, player: int, offer: UndoOffer | None = None) -> str:
         return words
     if table.on_takeback is not None:
         table.on_takeback()
-    return f"{words} Counted as a take-back (over: {'; '.join(offer.costs)})."
+    return f"{words} Counted as a take-back, as it goes back over what you had seen: {'; '.join(offer.costs)}."
 
 
 def _allowed_by_the_others(table: Table, player: int, offer: UndoOffer) -> bool:

@@ -74,7 +74,7 @@ def test_against_the_computer_u_takes_back_over_a_card_seen_and_the_game_counts_
     # Over the card drawn, which North has seen, and the computer's reply.
     screen = said_after(child, "u", "Counted as a take-back")
     assert "Undone: North (you) castles Leaf 3 onto the Leaf castle space" in screen, screen
-    assert "Counted as a take-back (over: North (you) draws" in screen, screen
+    assert "Counted as a take-back, as it goes back over what you had seen: North (you) draws" in screen, screen
     assert "Your hand: L3 C1 F1 F2 P4" in screen  # the hand before the decision
     screen = said_after(child, "r", "Redone: ")
     assert "Redone: North (you) castles Leaf 3 onto the Leaf castle space." in screen, screen
@@ -156,7 +156,9 @@ def test_in_five_dice_against_the_computer_u_takes_back_a_roll_seen_and_the_game
     child.expect(LAST_ENTRY)
     screen = said_after(child, "u", "Counted as a take-back")
     assert "Undone: Player 1 rolled all five dice again" in screen, screen
-    assert "Counted as a take-back (over: Player 1 kept nothing, rolled" in screen, screen
+    assert "Counted as a take-back, as it goes back over what you had seen: Player 1 kept nothing, rolled" in screen, (
+        screen
+    )
     assert "Dice [2] [2] [3] [3] [4]" in screen  # the dice before the roll taken back
     leave(child)
     assert re.search(r"Five Dice .*\(1 take-back\)", history(tmp_path / "data"))

@@ -104,6 +104,10 @@ def test_no_hidden_card_of_the_opponent_is_drawn() -> None:
     state = build_state(north="P4 F4 F5 L5 W3", south="W1 W2 C1 C2 P1", known=("W3", ""), turn_of="south")
     text = text_of(board(state.view(1), []))
     assert "W3" in text and "P4" not in text
+    assert "(? unknown)" in text  # the legend, beside the cards not known
+    state = build_state(north="P4 F4 F5 L5 W3", south="W1 W2 C1 C2 P1", known=("P4 F4 F5 L5 W3", ""), turn_of="south")
+    text = text_of(board(state.view(1), []))
+    assert "North's hand (5): W3 L5 F4 F5 P4\n" in text and "(? unknown)" not in text  # no ? left to explain
 
 
 def test_hot_seat_each_player_sees_only_their_own_hand() -> None:

@@ -278,7 +278,7 @@ def opponent_line(view: MusterView) -> Text:
     known = list(view.opponent_known)
     shown = [card_text(k) for k in known] + [Text("?", style="dim")] * max(0, view.opponent_hand_size - len(known))
     text.append_text(Text(" ").join(shown) if shown else Text("empty", style="dim"))
-    if known:
+    if known and view.opponent_hand_size > len(known):  # the legend, where both kinds are shown
         text.append("  (? unknown)", style="dim")
     return text
 
