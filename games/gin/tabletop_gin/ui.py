@@ -18,19 +18,7 @@ from tabletop_gin.actions import Discard, Draw, GinAction, Knock, LayOff, Meld, 
 from tabletop_gin.melds import best_melds, cards_of, deadwood, deadwood_after_discard, value
 from tabletop_gin.race import FRESH_STOCK
 from tabletop_gin.rules import QUIET, TOLD_NEXT
-from tabletop_gin.view import (
-    DEFEND_LAY,
-    DISCARD,
-    DRAW,
-    FIRST,
-    KNOCK_DISCARD,
-    KNOCK_LAY,
-    LAYOFF,
-    OVER,
-    WALL,
-    GinView,
-    HandResult,
-)
+from tabletop_gin.view import DEFEND_LAY, DISCARD, DRAW, FIRST, KNOCK_DISCARD, KNOCK_LAY, LAYOFF, OVER, WALL, GinView
 from tabletop_gin.words import SEAT_NAMES, say_result, show, show_mask
 
 if TYPE_CHECKING:
@@ -38,6 +26,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from tabletop.state import State
+    from tabletop_gin.view import HandResult
 
 LOG_LINES = 2
 """Log lines under the table: the board stays within seven lines, so the longest list (eleven discards and a
