@@ -145,6 +145,7 @@ def play(table: Table) -> None:
         if table.hot_seat and player != last_human:
             if last_human is not None:
                 _end_of_turn(table, last_human)
+            table.notice = None  # said to the person before, in their words: the next starts afresh
             _pass_the_device(table, player)
         last_human = player
         _interlude(table, player)
@@ -190,8 +191,9 @@ def _interlude(table: Table, player: int) -> None:
 
 
 def _end_of_turn(table: Table, player: int) -> None:
-    """Show a player the position their turn left (the cards they drew, say) before the keyboard passes."""
-    _draw(table, player)
+    """Show a player the position their turn left (the cards they drew, say), and what is still to be said to
+    them, before the keyboard passes."""
+    _draw(table, player, table.notice)
     table.prompter.pause(f"{table.names[player]}, your turn is over: press any key, then pass the keyboard")
 
 
@@ -308,16 +310,17 @@ def said_after(before: str | None, said: str) -> str:
     >>> once = "End the turn: the only choice."
     >>> said_after(said_after(once, once), once)
     'End the turn: the only choice (3 times).'
+    >>> said_after("Lay a meld > End the turn: the only choice.", once)  # another step, ending alike
+    'Lay a meld > End the turn: the only choice. End the turn: the only choice.'
     """
     if not before:
         return said
     words = said.removesuffix(".")
-    again = re.search(rf"(?:^| ){re.escape(words)}(?: \((\d+) times\))?\.$", before)
+    again = re.search(rf"(?:^|(?<=\. )){re.escape(words)}(?: \((\d+) times\))?\.$", before)  # a whole notice
     if again is None:
         return f"{before} {said}"
     times = int(again.group(1) or 1) + 1
-    start = again.start() + (1 if again.group(0).startswith(" ") else 0)
-    return f"{before[:start]}{words} ({times} times)."
+    return f"{before[: again.start()]}{words} ({times} times)."
 
 
 def _lone_action(table: Table, view: View, steps: Sequence[Step[Any]]) -> Step[Any] | None:

@@ -159,3 +159,21 @@ def test_across_the_network_the_joined_seat_sees_a_hands_end_once_too() -> None:
     table._interlude(view)
     assert out.getvalue().count("Hand 1 is over.") == 1 and "You (South)" in out.getvalue(), out.getvalue()
     assert prompter.asked == [("Press any key to go on", [], None)]
+
+
+def test_a_drawn_hand_ends_without_showing_the_cards_no_one_spread() -> None:
+    from tabletop.loop import Match
+    from tabletop_gin.agents import EasyAgent
+
+    match = Match(game, seed=3, agents=[EasyAgent(), EasyAgent()])
+    while True:  # to the first decision after a drawn hand
+        match.step()
+        view = match.state.view(0)
+        assert isinstance(view, GinView) and not match.is_over()
+        if view.last is not None and view.last.winner is None and game.ui().interlude(view) is not None:
+            break
+    found = game.ui().interlude(view)
+    assert found is not None
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(found[1])
+    assert "The hand is a draw: no score." in out.getvalue() and "cards left" not in out.getvalue(), out.getvalue()

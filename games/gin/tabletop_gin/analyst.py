@@ -37,14 +37,17 @@ ROLLOUTS = 24
 SCREENING = 8
 """Hands every action is first played out in, the first of those worlds: the :data:`SHORTLIST` best by them are
 then played out in the rest (the others would take most of a hint's time to tell apart from the clearly worse)."""
-SHORTLIST = 4
-"""Actions played out in all :data:`ROLLOUTS` worlds: the three the Coach lists, and one more."""
+LISTED = 3
+"""The actions the Coach lists: each of its figures rests on all the worlds."""
+SHORTLIST = LISTED
+"""Actions played out in all :data:`ROLLOUTS` worlds at once: the best by the first worlds (then any other that
+those alone would rank among the :data:`LISTED`, until each listed figure rests on all)."""
 HALF = 0.5
 
 
 class GinAnalyst(Analyst[GinAction, GinView]):
     """Rates each action by hands played out after it with Medium's moves: every action in the first
-    :data:`SCREENING` of ``rollouts`` worlds, the :data:`SHORTLIST` best in all of them. Its work is fixed by
+    :data:`SCREENING` of ``rollouts`` worlds, those it lists first in all of them. Its work is fixed by
     ``rollouts``, not by time, so an analysis depends on the view and the ``rng`` alone."""
 
     exact = False
@@ -68,19 +71,27 @@ class GinAnalyst(Analyst[GinAction, GinView]):
     ) -> Analysis[GinAction]:
         seeds = [rng.randrange(2**32) for _ in range(self.rollouts)]
         first, rest = seeds[:SCREENING], seeds[SCREENING:]
-        shortlist = min(SHORTLIST, len(legal)) if rest else 0
-        work, done = len(legal) * len(first) + shortlist * len(rest), 0
+        work, done = len(legal) * len(first) + min(SHORTLIST, len(legal)) * len(rest), 0
         played: dict[GinAction, list[tuple[float, int]]] = {}
+
+        def play(action: GinAction, worlds: Sequence[int]) -> None:
+            nonlocal done
+            played[action] = played.get(action, []) + [_play_out(view, action, random.Random(s)) for s in worlds]
+            done += len(worlds)
+            if progress is not None:
+                progress(min(1.0, done / work))
+
         for action in legal:
-            played[action] = [_play_out(view, action, random.Random(seed)) for seed in first]
-            done += len(first)
-            if progress is not None:
-                progress(done / work)
-        for action in sorted(legal, key=lambda a: _standing(played[a]))[:shortlist]:
-            played[action] += [_play_out(view, action, random.Random(seed)) for seed in rest]
-            done += len(rest)
-            if progress is not None:
-                progress(done / work)
+            play(action, first)
+        if rest:
+            for action in sorted(legal, key=lambda a: _standing(played[a]))[:SHORTLIST]:
+                play(action, rest)
+            # An action ranked among those listed on its first worlds alone is played out in the rest too, until
+            # every figure listed rests on all the worlds.
+            while unsure := [
+                a for a in sorted(legal, key=lambda a: _standing(played[a]))[:LISTED] if len(played[a]) < len(seeds)
+            ]:
+                play(unsure[0], rest)
         # The analysis orders by the figure alone, keeping this order where figures are equal: by points.
         ordered = sorted(legal, key=lambda a: _standing(played[a]))
         rated = [Rated(a, sum(o[0] for o in played[a]) / len(played[a]), len(played[a])) for a in ordered]

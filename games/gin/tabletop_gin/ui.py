@@ -98,7 +98,7 @@ class GinUI(GameUI[GinAction, GinView, GinView]):
         the next hand (once the hand is under way it is the header's score alone)."""
         if view.last is None or view.stock < FRESH_STOCK - 1 or view.phase not in (FIRST, DRAW):
             return None
-        return view.hand_number, _hand_over(view, view.last)
+        return (view.hand_number, view.last), _hand_over(view, view.last)  # a hand played again may end otherwise
 
     def whole_log(self, lines: Sequence[str]) -> list[str]:
         """Every event but a draw from the stock, which the card drawn says again."""
@@ -159,7 +159,7 @@ def _hand_over(view: GinView, result: HandResult) -> RenderableType:
     from rich.console import Group
 
     rows = [_plain(f"Hand {view.hand_number - 1} is over. {say_result(result)}", "bold")]
-    for seat in (0, 1):
+    for seat in (0, 1) if result.winner is not None else ():  # a drawn hand is not shown: no one spread it
         knocked = " (knocked)" if seat == result.knocker else ""
         left = result.hands[seat]
         cards = " ".join(show(c) for c in sorted(cards_of(left))) or "none"
