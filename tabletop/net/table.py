@@ -20,7 +20,7 @@ from tabletop.net.join import JoinFailed, next_message
 from tabletop.net.seen import HostDataError, Seen
 from tabletop.ui.base import Choice, Chosen
 from tabletop.ui.coach import COACH_MOVE, COACH_MOVE_TITLE, show_hint
-from tabletop.ui.play import COACH_TITLE, LEAVE_KEY, LOG_EVENTS, LOG_TITLE, show_rules, show_whole_log
+from tabletop.ui.play import COACH_TITLE, LEAVE_KEY, LOG_EVENTS, LOG_TITLE, show_interlude, show_rules, show_whole_log
 from tabletop.ui.screen import draw_board, draw_for_list
 from tabletop.ui.steps import (
     BACK_KEY,
@@ -33,7 +33,7 @@ from tabletop.ui.steps import (
     Extra,
     choose_step,
 )
-from tabletop.ui.terminal import clear_screen, discard_typeahead
+from tabletop.ui.terminal import discard_typeahead
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -64,8 +64,8 @@ class JoinedTable:
     analyses: dict[int, Analysis[Any]] = field(default_factory=dict)
     """The Coach's analyses given here, by the count of actions they were given at (kept with this side's
     record of the game, as a local game keeps them: its review grades those decisions by them)."""
-    interludes: set[Any] = field(default_factory=set)
-    """The interludes shown here (:meth:`~tabletop.interface.GameUI.interlude`, the end of a hand), by their keys."""
+    interludes: set[tuple[int, Any]] = field(default_factory=set)
+    """The interludes shown here (:meth:`~tabletop.interface.GameUI.interlude`, the end of a hand), with the seat."""
     _ui: GameUI[Any, Any, Any] | None = None
     _analyst: list[Analyst[Any, Any] | None] | None = None
     _coached: tuple[int, Analysis[Any]] | None = None
@@ -209,14 +209,8 @@ class JoinedTable:
 
     def _interlude(self, view: Any) -> None:
         """The game's interlude before this decision (the end of a hand), shown once, passed with a key."""
-        found = self.ui.interlude(view)
-        if found is None or found[0] in self.interludes:
-            return
-        self.interludes.add(found[0])
-        self.notice = None  # said of the part now over
-        clear_screen(self.console, scrollback=True)
-        self.console.print(found[1])
-        self.prompter.pause()
+        if show_interlude(self.ui, view, self.interludes, self.console, self.prompter, scrollback=True):
+            self.notice = None  # said of the part now over
 
     def _table_entries(self) -> list[Choice]:
         entries = []

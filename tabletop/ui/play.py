@@ -180,14 +180,31 @@ def _run_computer_moves(table: Table) -> None:
 
 def _interlude(table: Table, player: int) -> None:
     """The game's interlude for ``player`` (the end of a hand), shown once, passed with a key."""
-    found = table.ui.interlude(table.match.state.view(player))
-    if found is None or (player, found[0]) in table.interludes:
-        return
-    table.interludes.add((player, found[0]))
-    table.notice = None  # what was said of the part now over (a step taken for the player) is behind it
-    clear_screen(table.console, scrollback=table.hot_seat)
-    table.console.print(found[1])
-    table.prompter.pause()
+    view = table.match.state.view(player)
+    if show_interlude(table.ui, view, table.interludes, table.console, table.prompter, scrollback=table.hot_seat):
+        table.notice = None  # what was said of the part now over (a step taken for the player) is behind it
+
+
+def show_interlude(
+    ui: GameUI[Any, Any, Any],
+    view: View,
+    shown: set[tuple[int, Any]],
+    console: Console,
+    prompter: Prompter,
+    *,
+    scrollback: bool,
+) -> bool:
+    """Show the game's interlude before ``view.player``'s decision (:meth:`GameUI.interlude`), unless ``shown``
+    (the interludes shown at this table, each with its seat) has it; pass it with a key. Whether it was shown:
+    at a local table and at a seat across the network alike."""
+    found = ui.interlude(view)
+    if found is None or (view.player, found[0]) in shown:
+        return False
+    shown.add((view.player, found[0]))
+    clear_screen(console, scrollback=scrollback)
+    console.print(found[1])
+    prompter.pause()
+    return True
 
 
 def _end_of_turn(table: Table, player: int) -> None:
