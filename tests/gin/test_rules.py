@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from tabletop.errors import IllegalActionError
 from tabletop_gin.actions import Deal, Discard, Draw, Knock, LayOff, Meld, Pass, Spread, Take, parse_action
 from tabletop_gin.codec import state_from_json
-from tabletop_gin.melds import ALL_MELDS, best_arrangement, deadwood, mask_of, melds_in, parse, value
+from tabletop_gin.melds import (
+    ALL_MELDS,
+    MELD_VALUE,
+    VALUE,
+    best_arrangement,
+    deadwood,
+    highest_loose,
+    mask_of,
+    melds_in,
+    parse,
+    value,
+)
 from tabletop_gin.options import KNOCKER, Rules
 from tabletop_gin.rules import GinState
 from tabletop_gin.scoring import BOX_BONUS, GAME_BONUS
@@ -150,6 +162,32 @@ def test_the_best_arrangement_is_the_best_of_every_set_of_disjoint_melds() -> No
                     best = max(best, value(union))
         assert best_arrangement(hand)[0] == best
     assert len(ALL_MELDS) == 185 and deadwood(mask_of(parse(NORTH))) == 33
+
+
+def test_hands_rich_in_melds_get_disjoint_best_melds_and_throw_their_highest_loose_card() -> None:
+    # Cards of two suits and four ranks make hands with many overlapping melds: the search, which looks only at
+    # cards a meld could hold and remembers positions by them, must still find the best of every combination.
+    rng = random.Random(12)
+    for _ in range(300):
+        suits, ranks = rng.sample(range(4), 2), rng.sample(range(13), 4)
+        pool = [s * 13 + r for s in suits for r in range(13)] + [s * 13 + r for s in range(4) for r in ranks]
+        hand = mask_of(rng.sample(sorted(set(pool)), rng.choice((10, 11))))
+        covered, melds = best_arrangement(hand)
+        union = 0
+        for meld in melds:
+            assert meld in MELD_VALUE and meld & hand == meld and not meld & union
+            union |= meld
+        assert covered == value(union) == max(value(m) for m in _disjoint_unions(melds_in(hand)))
+        loose = [c for c in range(52) if hand >> c & 1 and not union >> c & 1]
+        assert highest_loose(hand) == max(loose, key=lambda c: (VALUE[c], c), default=-1)
+
+
+def _disjoint_unions(melds: list[int]) -> Iterator[int]:
+    """The cards of every set of disjoint melds among ``melds``."""
+    yield 0
+    for i, meld in enumerate(melds):
+        for rest in _disjoint_unions([m for m in melds[i + 1 :] if not m & meld]):
+            yield meld | rest
 
 
 def test_a_position_reads_back_from_its_json_and_resampling_keeps_the_known_cards() -> None:

@@ -27,6 +27,8 @@ FACE_VALUE = 10
 SET_SIZES = (3, 4)
 RUN_SIZES = (3, 4, 5)
 
+SUIT_BITS = (1 << RANKS) - 1
+"""A suit's 13 cards, shifted to the lowest bits."""
 VALUE = tuple(min(FACE_VALUE, i % RANKS + 1) for i in range(CARDS))
 """Each card's deadwood points."""
 CARD_OF = tuple(Card(i % RANKS + 1, SUITS[i // RANKS]) for i in range(CARDS))
@@ -133,35 +135,33 @@ def best_arrangement(mask: int) -> tuple[int, tuple[int, ...]]:
     """The most points that melds can cover in ``mask``, and those melds (the first best found).
 
     An exact search: the lowest card that some meld could hold is either left as deadwood or put
-    in one of its melds; every position met is remembered by its cards, across searches.
+    in one of its melds; every position met is remembered by the cards melds could hold in it, across
+    searches, so hands that differ only in cards no meld can hold share the work.
     """
-    known = _BEST.get(mask)
+    meldable = meldable_cards(mask)
+    known = _BEST.get(meldable)
     if known is not None:
         return known
     if len(_BEST) > _CACHE_LIMIT:
         _BEST.clear()
-    return _search(mask)
+    return _search(meldable)
 
 
-def _search(mask: int) -> tuple[int, tuple[int, ...]]:
-    found = _BEST.get(mask)
+def _search(meldable: int) -> tuple[int, tuple[int, ...]]:
+    """The best arrangement of ``meldable``, a mask whose every card some meld within it holds."""
+    found = _BEST.get(meldable)
     if found is not None:
         return found
-    rest = mask
     best: tuple[int, tuple[int, ...]] = (0, ())
-    while rest:
-        low = rest & -rest
-        card = low.bit_length() - 1
-        fitting = [m for m in MELDS_WITH[card] if m & mask == m]
-        if fitting:
-            best = _search(mask & ~low)
-            for meld in fitting:
-                covered, melds = _search(mask & ~meld)
+    if meldable:
+        low = meldable & -meldable
+        best = _search(meldable_cards(meldable & ~low))
+        for meld in MELDS_WITH[low.bit_length() - 1]:
+            if meld & meldable == meld:
+                covered, melds = _search(meldable_cards(meldable & ~meld))
                 if covered + MELD_VALUE[meld] > best[0]:
                     best = (covered + MELD_VALUE[meld], (meld, *melds))
-            break
-        rest ^= low  # a card no meld can hold here is deadwood: look at the next
-    _BEST[mask] = best
+    _BEST[meldable] = best
     return best
 
 
@@ -181,7 +181,19 @@ def highest_loose(mask: int) -> int:
     loose = mask
     for meld in best_arrangement(mask)[1]:
         loose &= ~meld
-    return max(cards_of(loose), key=lambda c: (VALUE[c], c)) if loose else -1
+    if not loose:
+        return -1
+    tens = loose & _TEN_POINT_CARDS
+    if tens:  # of equal value, the highest-numbered
+        return tens.bit_length() - 1
+    top = (loose | loose >> RANKS | loose >> (2 * RANKS) | loose >> (3 * RANKS)) & SUIT_BITS
+    card = (top.bit_length() - 1) + 3 * RANKS
+    while not loose >> card & 1:
+        card -= RANKS
+    return card
+
+
+_TEN_POINT_CARDS = sum(1 << c for c in range(CARDS) if VALUE[c] == FACE_VALUE)
 
 
 def best_melds(mask: int) -> tuple[int, ...]:
@@ -213,7 +225,6 @@ def deadwood_after_discard(mask: int, forbidden: int = -1) -> int:
     return found
 
 
-SUIT_BITS = (1 << RANKS) - 1
 RUN_STARTS = sum(((1 << (RANKS - 2)) - 1) << (s * RANKS) for s in range(4))
 """Where a run of three may start: ranks Ace to Jack of each suit."""
 
@@ -226,7 +237,7 @@ def meldable_cards(mask: int) -> int:
     """
     starts = mask & (mask >> 1) & (mask >> 2) & RUN_STARTS
     runs = starts | starts << 1 | starts << 2
-    x0, x1, x2, x3 = (mask >> (s * RANKS) & SUIT_BITS for s in range(4))
+    x0, x1, x2, x3 = mask & SUIT_BITS, mask >> RANKS & SUIT_BITS, mask >> (2 * RANKS) & SUIT_BITS, mask >> (3 * RANKS)
     ranks = (x0 & x1 & (x2 | x3)) | (x2 & x3 & (x0 | x1))
     sets = ranks | ranks << RANKS | ranks << (2 * RANKS) | ranks << (3 * RANKS)
     return mask & (runs | sets)
