@@ -215,6 +215,8 @@ class Analyst(abc.ABC, Generic[A, V]):
     iterations: int | None = None
     """The fixed work of one analysis, for an analyst that searches by iterations rather than by time (then
     ``seconds`` is not read, and an analysis depends on the view and the ``rng`` alone), else None."""
+    iteration_words: str = "search iterations"
+    """What :attr:`iterations` counts, in the plural, for a review's line ("24 sampled deals played out")."""
     points: bool = False
     """Whether the figures are expected final scores in points (a solo score game) rather than win chances:
     each :attr:`Rated.win` is then the expected final score after the action, and Hint and Review say points."""

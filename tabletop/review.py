@@ -221,5 +221,5 @@ def effort_of(analyst: Analyst[Any, Any], seconds: float) -> str | None:
     ('5,000 search iterations', 'about 0.25 s')
     """
     if analyst.iterations is not None:
-        return f"{analyst.iterations:,} search iterations"
+        return f"{analyst.iterations:,} {analyst.iteration_words}"
     return f"about {seconds:g} s" if analyst.timed else None

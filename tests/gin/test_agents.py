@@ -87,3 +87,11 @@ def test_every_move_the_coach_lists_rests_on_all_its_worlds() -> None:
                 listed += [r.samples for r in analysis.rated[:3]]
             state.apply(MediumAgent().choose(view, legal, rng))
     assert len(listed) == 27 and set(listed) == {24}, listed
+
+
+def test_a_review_names_the_analysts_work_in_sampled_deals() -> None:
+    # Its iterations are deals played out, not a search's iterations: the review's line says so.
+    from tabletop.review import effort_of
+
+    assert effort_of(GinAnalyst(), 1.0) == "24 sampled deals"
+    assert effort_of(GinAnalyst().with_iterations(48), 1.0) == "48 sampled deals"

@@ -9,6 +9,7 @@ from rich.console import Console
 from tabletop.interface import Log
 from tabletop_gin import game
 from tabletop_gin.melds import CARD_OF, parse
+from tabletop_gin.rules import GinState
 from tabletop_gin.ui import LAY_A_MELD
 from tabletop_gin.view import DEFEND_LAY, GinView
 from tests.gin.test_rules import NORTH, SOUTH, dealt, play
@@ -174,6 +175,9 @@ def test_a_drawn_hand_ends_without_showing_the_cards_no_one_spread() -> None:
             break
     found = game.ui().interlude(view)
     assert found is not None
+    assert (view.last.hands, view.last.deadwood) == ((0, 0), (0, 0))  # the other hand was never spread
+    state = match.state
+    assert isinstance(state, GinState) and state.last is not None and state.last.hands != (0, 0)
     out = io.StringIO()
     Console(file=out, width=80, color_system=None).print(found[1])
     assert "The hand is a draw: no score." in out.getvalue() and "cards left" not in out.getvalue(), out.getvalue()

@@ -52,6 +52,7 @@ class GinAnalyst(Analyst[GinAction, GinView]):
 
     exact = False
     name = "hands played out by Medium"
+    iteration_words = "sampled deals"
 
     def __init__(self, rollouts: int = ROLLOUTS) -> None:
         self.rollouts = rollouts

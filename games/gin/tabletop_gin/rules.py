@@ -397,7 +397,7 @@ class GinState(State[GinAction]):
             scores=(self.scores[0], self.scores[1]),
             boxes=(self.boxes[0], self.boxes[1]),
             hand_number=self.hand_number,
-            last=self.last,
+            last=self.last if self.last is None or revealed else self.last.as_seen(),
             rules=self.rules,
         )
 

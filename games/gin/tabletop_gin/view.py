@@ -8,7 +8,7 @@ hands; the revealed view shows them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.views import View
@@ -32,6 +32,13 @@ class HandResult:
     knocker: int | None
     hands: tuple[int, int]
     """Each seat's cards left unmelded at the end (masks), shown face up."""
+
+    def as_seen(self) -> HandResult:
+        """This result as the players see it: a drawn hand is not spread, so neither hand nor its deadwood is
+        shown (both are 0 here); a hand won by a knock or gin is."""
+        if self.winner is not None:
+            return self
+        return replace(self, deadwood=(0, 0), hands=(0, 0))
 
     def to_json(self) -> dict[str, Any]:
         return {
