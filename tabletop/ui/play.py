@@ -40,7 +40,8 @@ from tabletop.ui.steps import (
     Extra,
     choose_step,
 )
-from tabletop.ui.steps import REDO_KEY as REDO_KEY  # the game menu's keys, kept here for its callers
+from tabletop.ui.steps import LEAVE_KEY as LEAVE_KEY  # the game menu's keys, kept here for its callers
+from tabletop.ui.steps import REDO_KEY as REDO_KEY
 from tabletop.ui.steps import UNDO_KEY as UNDO_KEY
 from tabletop.ui.takeback import (
     REDO,
@@ -70,8 +71,6 @@ TURN_PASSED = object()
 passed the turn to another seat."""
 LOG_TITLE = "Log: the whole game so far"
 COACH_TITLE = "Coach: the best moves and what each is worth"
-LEAVE_KEY = "q"
-"""The game menu's key to leave, the same whichever of its entries are offered (Undo and Redo come and go)."""
 
 
 @dataclass

@@ -48,6 +48,7 @@ class QuestionaryPrompter(Prompter):
         shortcuts = {c.key: c.value for c in choices if c.hidden and c.key}
         choices = [c for c in choices if not c.hidden]
         keys = list_keys(choices)
+        shortcuts = {key: value for key, value in shortcuts.items() if key not in keys}  # a line's key comes first
         width = shutil.get_terminal_size().columns
         q_choices = [_entry(c, key, width) for c, key in zip(choices, keys)]
         default_choice = None

@@ -57,6 +57,10 @@ COACH = _TableEntry("coach")
 COACH_KEY, COACH_MOVE_KEY, LOG_KEY, MENU_KEY, BACK_KEY = "?", "!", "l", "m", "escape"
 UNDO_KEY, REDO_KEY = "u", "r"
 """Take back the last decision, make it again (PySolFC's keys): at the move prompt and in the game menu alike."""
+LEAVE_KEY = "q"
+"""The game menu's key to leave, the same whichever of its entries are offered (Undo and Redo come and go). At the
+move prompt, where no entry has it, it opens the game menu (a key, not a line): ``q`` twice leaves a game as ``q``
+leaves the main menu."""
 TABLE_KEYS = (COACH_KEY, COACH_MOVE_KEY, LOG_KEY, MENU_KEY, BACK_KEY, UNDO_KEY, REDO_KEY)
 """The table's own keys, the same in every game: a game's label never takes one."""
 NUMBER_KEYS = "1234567890"
@@ -135,6 +139,8 @@ def choose_step(
             choices += table_entries
             if with_menu:
                 choices.append(Choice(menu_title, GAME_MENU, key=MENU_KEY))
+                if all(c.key != LEAVE_KEY for c in choices):
+                    choices.append(Choice(menu_title, GAME_MENU, key=LEAVE_KEY, hidden=True))
         else:
             choices.append(Choice(BACK_TITLE, BACK, back=True, key=BACK_KEY))
         choices = unclash(choices)

@@ -145,6 +145,21 @@ def test_leave_one_key_too_far_past_a_greyed_out_undo_asks_first(example_plugin_
     assert _finish(child) == 130
 
 
+def test_q_at_the_move_prompt_opens_the_game_menu_where_q_leaves(example_plugin_path: Path, tmp_path: Path) -> None:
+    # As q (then y) leaves the main menu, q q (then y) leaves a game: the first opens the game menu.
+    child = spawn(["play", "highcard", "--seed", "9"], pythonpath=str(example_plugin_path), data_dir=tmp_path)
+    child.expect("Your move:")
+    child.expect(POINTER)
+    child.send("q")
+    child.expect("Game menu:")
+    child.expect(POINTER)
+    child.send("q")
+    child.expect(_asks("Leave the game? It is saved: Continue it from the menu."))
+    child.send("y")
+    child.expect("Left the game.")
+    assert _finish(child) == 0
+
+
 # ---------------------------------------------------------------------------- quitting
 
 

@@ -17,7 +17,7 @@ from tabletop.loop import Event, Match
 from tabletop.ui.base import Choice, GameUI, Log, Prompter, Step
 from tabletop.ui.coach import give_hint
 from tabletop.ui.play import Table, _ask_action, show_log, turn_start
-from tabletop.ui.steps import BACK, COACH, SHOW_LOG, choose_step
+from tabletop.ui.steps import BACK, COACH, GAME_MENU, SHOW_LOG, choose_step
 from tests.store.store_fakegames import FakeRegistry, Move
 
 
@@ -80,13 +80,18 @@ def test_a_games_fixed_keys_name_its_kinds_of_action_and_never_take_the_tables_k
     prompter = Scripted("Pass")
     keys = {"Play": "p", "Pass": "s", "Look": "?"}  # "?" is the coach's key: the game does not get it
     choose_step(prompter, steps, keys=keys, table_entries=[Choice("Coach", COACH, key="?")])
-    assert [(c.title, c.key) for c in prompter.asked[0][1]] == [
+    assert [(c.title, c.key) for c in prompter.asked[0][1] if not c.hidden] == [
         ("Play", "p"),
         ("Pass", "s"),
         ("Look", "1"),
         ("Coach", "?"),
         ("Game menu (rules, undo, redo, leave)", "m"),
     ]
+    # q opens the game menu too (a key, not a line), where no entry has it
+    assert [(c.key, c.value) for c in prompter.asked[0][1] if c.hidden] == [("q", GAME_MENU)]
+    prompter = Scripted("Pass")
+    choose_step(prompter, steps, keys={**keys, "Play": "q"})
+    assert [(c.title, c.key) for c in prompter.asked[0][1] if c.key == "q"] == [("Play", "q")]
 
 
 def test_every_usable_entry_has_a_key_and_greyed_ones_stand_in_the_games_order() -> None:
