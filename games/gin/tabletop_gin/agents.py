@@ -6,8 +6,8 @@
 * Hard looks ahead: it samples the other hand (``resample_hidden``) to see what a knock would score, and
   weighs each discard, and the upcard against the stock, by the chance of getting to knock before the other
   player, over sampled runs of its next draws (:mod:`tabletop_gin.race`). Its other settings (the one-draw
-  estimate it used before, the danger of feeding the opponent, playouts) are options for experiments,
-  measured in docs/gin.md.
+  estimate it used before, the danger of feeding the opponent, the chance that a discard lets the opponent
+  knock at once, playouts) are options for experiments, measured in docs/gin.md.
 
 >>> import random
 >>> from tabletop_gin.rules import GinState
@@ -29,6 +29,7 @@ from typing import Any
 
 from tabletop.agents import Agent, RandomAgent
 from tabletop_gin.actions import Discard, Draw, GinAction, Knock, Pass, Take
+from tabletop_gin.feeding import knock_risk, simple_hands
 from tabletop_gin.layoffs import best_defence
 from tabletop_gin.melds import best_arrangement, best_melds, cards_of, deadwood, deadwood_after_discard
 from tabletop_gin.playout import play_out
@@ -88,6 +89,10 @@ PACE = 1.0
 (:func:`tabletop_gin.race.still_in`; measured in docs/gin.md: about 2.5 in play, where it also takes
 discards, but a higher pace won no more hands)."""
 
+KILL_SAMPLES = 0
+"""Hands of the other player, sampled as a simple player's, over which Hard counts the chance that a discard lets
+it knock at once (:mod:`tabletop_gin.feeding`); 0: not counted (measured in docs/gin.md: no more hands won)."""
+
 
 class MediumAgent(Agent[GinAction, GinView]):
     """The plain moves: OpenSpiel's simple bot, laying off as well."""
@@ -131,8 +136,9 @@ class HardAgent(Agent[GinAction, GinView]):
         rollouts: int = ROLLOUTS,
         dead: float = DEADWOOD_WEIGHT,
         pace: float = PACE,
+        kill: int = KILL_SAMPLES,
     ) -> None:
-        self.rollouts, self.dead, self.pace = rollouts, dead, pace
+        self.rollouts, self.dead, self.pace, self.kill = rollouts, dead, pace, kill
         self.playouts = playouts
         self.shortlist = shortlist
         self.known = known
@@ -181,11 +187,14 @@ class HardAgent(Agent[GinAction, GinView]):
         runs = draws_ahead(unseen, view.stock, self.rollouts, rng) if racing else []
         chances = still_in(opponent_draws(view.stock), pace=self.pace) if racing else []
 
+        near = simple_hands(view, self.kill, rng) if racing and self.kill else []
+
         def rate(card: int) -> tuple[float, int]:
             kept = view.hand & ~(1 << card)
             if racing:  # the chance to knock first, less the deadwood held should the other knock first
                 left = deadwood(kept)
-                return race_value(kept, runs, chances, view.knock_card, later=1) - self.dead * left, -left
+                safe = 1.0 - knock_risk(card, near, view.knock_card)
+                return safe * race_value(kept, runs, chances, view.knock_card, later=1) - self.dead * left, -left
             if self.horizon:
                 return self._rate_ahead(view, card, futures, opponents), 0
             return self._rate(view, kept, card, unseen, opponents), 0
