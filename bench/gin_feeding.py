@@ -27,7 +27,6 @@ from typing import Any
 from tabletop_gin.actions import Discard, Draw, Knock, Take
 from tabletop_gin.feeding import knock_risk, simple_hands
 from tabletop_gin.melds import deadwood_after_discard
-from tabletop_gin.options import KNOCKER, Rules
 from tabletop_gin.rules import GinState
 from tabletop_gin.view import DISCARD
 
@@ -49,8 +48,7 @@ def calibration(pairs: list[tuple[float, bool]]) -> dict[int, tuple[int, float]]
 def run(level: str, hands: int, seed: int) -> tuple[collections.Counter[str], list[tuple[float, bool]]]:
     """The counts of the hands and the bot's knocks, and each possible throw's rating with what it would do."""
     import pyspiel
-    from gin_openspiel import to_openspiel
-    from gin_strength import make_agent
+    from gin_strength import Record, hand_points
 
     game = pyspiel.load_game("gin_rummy")
     rng, sampling = random.Random(seed), random.Random(seed + 1)
@@ -58,33 +56,19 @@ def run(level: str, hands: int, seed: int) -> tuple[collections.Counter[str], li
     pairs: list[tuple[float, bool]] = []
     for index in range(hands):
         seat = index % 2
-        ours = GinState.new(Rules(target=0, tie=KNOCKER, openspiel=True))
-        theirs = game.new_initial_state()
-        agent = make_agent(level)
-        bot = pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), 1 - seat)
-        bot.restart()
         took_now = False
-        while not theirs.is_terminal():
-            action: Any
-            if theirs.is_chance_node():
-                number = rng.choice([a for a, _ in theirs.chance_outcomes()])
-                action = next(a for a, _ in ours.chance_outcomes() if to_openspiel(a) == number)
-            elif theirs.current_player() == 1 - seat:
-                number = bot.step(theirs)
-                action = next(a for a in ours.legal_actions() if to_openspiel(a) == number)
+
+        def watch(state: GinState, player: int, action: Any, seat: int = seat) -> None:
+            nonlocal took_now
+            if player == 1 - seat:
                 took_now = isinstance(action, Take) or (took_now and not isinstance(action, Draw))
                 if isinstance(action, Knock):
                     counts["bot knocks"] += 1
                     counts["bot knocks at the turn it took a throw"] += took_now
-            else:
-                view, legal = ours.view(seat), ours.legal_actions()
-                if view.phase == DISCARD:
-                    pairs += _rated_throws(view, legal, ours.hands[1 - seat], sampling)
-                action = agent.choose(view, legal, rng)
-                number = to_openspiel(action)
-            theirs.apply_action(number)
-            ours.apply(action)
-        points = theirs.returns()[seat]
+            elif player == seat and state.view(seat).phase == DISCARD:
+                pairs.extend(_rated_throws(state.view(seat), state.legal_actions(), state.hands[1 - seat], sampling))
+
+        points = hand_points(level, "simple", seat, rng, Record(), game, watch)
         counts["won" if points > 0 else "lost" if points < 0 else "drawn"] += 1
     return counts, pairs
 

@@ -16,6 +16,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,7 +58,13 @@ def make_agent(spec: str) -> Any:
     return AGENTS[name](**values)
 
 
-def hand_points(level: str, against: str, seat: int, rng: random.Random, record: Record, game: Any) -> int:
+Watch = Callable[[GinState, int, Any], None]
+"""Called before each move of a hand is made: the position, the seat to move (-1: chance) and the move."""
+
+
+def hand_points(
+    level: str, against: str, seat: int, rng: random.Random, record: Record, game: Any, watch: Watch | None = None
+) -> int:
     """One hand in lockstep; the level sits in ``seat``. Returns its points (negative when it loses)."""
     import pyspiel
     from gin_openspiel import to_openspiel
@@ -88,6 +95,8 @@ def hand_points(level: str, against: str, seat: int, rng: random.Random, record:
                 record.decisions += 1
                 record.slowest = max(record.slowest, spent)
             number = to_openspiel(action)
+        if watch is not None:
+            watch(ours, -1 if theirs.is_chance_node() else player, action)
         theirs.apply_action(number)
         ours.apply(action)
     return int(theirs.returns()[seat])
