@@ -1,7 +1,7 @@
 """Gin Rummy: how often OpenSpiel's simple bot knocks straight after taking the card a level has just thrown, and
 how well hands sampled as a simple player's (``tabletop_gin.feeding``) tell which throws would let it.
 
-    nice .venv/bin/python bench/gin_feeding.py --level hard:kill=0 --hands 200 --seed 3
+    nice .venv/bin/python bench/gin_feeding.py --level hard:feed=0 --hands 200 --seed 3
     nice .venv/bin/python bench/gin_feeding.py --level hard --hands 200 --seed 3
 
 Hands are played in lockstep with OpenSpiel's engine as ``bench/gin_strength.py`` plays them (OpenSpiel's rules,

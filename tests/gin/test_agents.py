@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
-from tabletop_gin.actions import Knock
+from tabletop_gin.actions import Discard, Knock
 from tabletop_gin.agents import AGENTS, HardAgent
 from tabletop_gin.analyst import GinAnalyst
+from tabletop_gin.melds import mask_of, parse
 from tabletop_gin.options import Rules
 from tabletop_gin.rules import GinState
+from tabletop_gin.view import DISCARD
 from tests.gin.test_rules import NORTH, SOUTH, dealt, play
 
 MOST_SECONDS = 1.0
@@ -95,3 +98,26 @@ def test_a_review_names_the_analysts_work_in_sampled_deals() -> None:
 
     assert effort_of(GinAnalyst(), 1.0) == "24 sampled deals"
     assert effort_of(GinAnalyst().with_iterations(48), 1.0) == "48 sampled deals"
+
+
+def test_hard_keeps_back_the_throws_that_would_let_the_other_player_knock_at_once() -> None:
+    # South to throw; North has taken the 10-J-Q of hearts and the 5-6-7 of clubs, and holds four cards unseen.
+    # Over hands sampled as a simple player's, the K♥, the 8♣ and the 4♣ would let more than half of them knock.
+    view = play(dealt(NORTH, SOUTH, "KD"), "pass", "pass").view(1)
+    hand = "AD 2D 3D 2S 3S 4S 5S KH 8C 7H 4C"
+    view = replace(
+        view,
+        phase=DISCARD,
+        to_act=1,
+        hands=(None, mask_of(parse(hand))),
+        known=(mask_of(parse("TH JH QH 5C 6C 7C")), 0),
+        counts=(10, 11),
+        pile=tuple(parse("2H")),
+        stock=20,
+    )
+    legal = [Discard(card) for card in parse(hand)]
+    feeding = {str(Discard(card)) for card in parse("KH 8C 4C")}
+    wary = {str(HardAgent().choose(view, legal, random.Random(seed))) for seed in range(6)}
+    unwary = {str(HardAgent(feed=0).choose(view, legal, random.Random(seed))) for seed in range(6)}
+    assert wary == {"discard 7H"}
+    assert unwary & feeding  # not weighing them, it throws some of them

@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import random
 
-from tabletop_gin.feeding import knock_risk, simple_hands
+import pytest
+
+from tabletop_gin.feeding import (
+    draws_to_knock_fed,
+    fed_race_value,
+    growing_safeties,
+    knock_risk,
+    safeties,
+    simple_hands,
+)
 from tabletop_gin.melds import deadwood, mask_of, parse
+from tabletop_gin.race import draws_ahead, race_value, still_in
 from tests.gin.test_rules import NORTH, SOUTH, dealt, play
 
 NEAR_A_KNOCK = "AC 2C 3C 7D 7H 7S 5S 6S 9D 2H"  # deadwood 22: the 4♠ melds the spades, and it knocks
@@ -30,3 +40,53 @@ def test_a_discard_is_a_risk_in_the_hands_it_lets_knock_at_once() -> None:
     assert knock_risk(king, [near], 10) == 0.0  # the K♥ melds nothing: taking it leaves 23
     assert knock_risk(four, [near, far], 10) == 0.5
     assert knock_risk(four, [], 10) == 0.0
+
+
+def test_each_cards_safety_is_the_share_of_hands_it_does_not_let_knock() -> None:
+    rng = random.Random(4)
+    hands = [mask_of(parse(NEAR_A_KNOCK)), mask_of(parse(NORTH))]
+    while len(hands) < 40:  # hands within a few points of a knock, where most risks lie
+        hand = mask_of(rng.sample(range(52), 10))
+        if 10 < deadwood(hand) <= 20:
+            hands.append(hand)
+    safe = safeties(hands, 10)
+    for card in range(52):
+        holding = [hand for hand in hands if not hand >> card & 1]
+        assert safe[card] == pytest.approx(1.0 - knock_risk(card, holding, 10) * len(holding) / len(hands))
+    assert sum(value < 1.0 for value in safe) > 10
+
+
+def test_the_cards_thrown_on_the_way_to_a_knock_weigh_the_run_but_not_the_throw_made_with_it() -> None:
+    near = mask_of(parse(NEAR_A_KNOCK))
+    king, nine, four = parse("KD 9D 4S")
+    safe = [1.0] * 52
+    safe[king], safe[nine] = 0.5, 0.1
+    # The K♦ is drawn and thrown (at risk), then the 4♠ melds and the 9♦ goes with the knock.
+    assert draws_to_knock_fed(near, [king, four], 10, [safe]) == (2, 0.5)
+    assert draws_to_knock_fed(near, [four], 10, [safe]) == (1, 1.0)
+    assert draws_to_knock_fed(near, [king, king], 10, [safe]) == (3, 0.25)
+
+
+def test_with_every_card_safe_the_fed_race_is_the_race() -> None:
+    rng = random.Random(9)
+    hand = mask_of(parse(NORTH))
+    runs = draws_ahead(~hand & (1 << 52) - 1, 31, 64, rng)
+    chances = still_in(0)
+    plain = race_value(hand, runs, chances, 10, later=1)
+    assert plain > 0
+    assert fed_race_value(hand, runs, chances, 10, [[1.0] * 52], later=1) == plain
+    halved = fed_race_value(hand, runs, chances, 10, [[0.5] * 52], later=1)
+    assert 0 < halved < plain
+
+
+def test_later_throws_are_weighed_by_the_risks_of_hands_drawn_on() -> None:
+    near = mask_of(parse(NEAR_A_KNOCK))
+    king, four = parse("KD 4S")
+    now, later = [1.0] * 52, [1.0] * 52
+    now[king], later[king] = 0.9, 0.5
+    assert draws_to_knock_fed(near, [king, four], 10, [now, later]) == (2, 0.5)  # thrown at the first draw
+    hands = [mask_of(parse(NORTH)), mask_of(parse(SOUTH))]
+    unseen = (1 << 52) - 1 & ~hands[0] & ~hands[1]
+    tables = growing_safeties(hands, unseen, 10, 6, 3, random.Random(2))
+    assert len(tables) == 7 and tables[0] == safeties(hands, 10)
+    assert tables[1] is tables[0] and tables[2] is tables[0] and tables[4] is tables[3]

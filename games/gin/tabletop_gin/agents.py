@@ -5,7 +5,9 @@
 * Medium plays the plain moves: OpenSpiel's simple bot, laying off as well.
 * Hard looks ahead: it samples the other hand (``resample_hidden``) to see what a knock would score, and
   weighs each discard, and the upcard against the stock, by the chance of getting to knock before the other
-  player, over sampled runs of its next draws (:mod:`tabletop_gin.race`). Its other settings (the one-draw
+  player, over sampled runs of its next draws (:mod:`tabletop_gin.race`), each run weighed by the chance that
+  none of the cards it throws on the way lets the other player take it and knock at once, over hands of the
+  other player sampled as a simple player's (:mod:`tabletop_gin.feeding`). Its other settings (the one-draw
   estimate it used before, the danger of feeding the opponent, the chance that a discard lets the opponent
   knock at once, playouts) are options for experiments, measured in docs/gin.md.
 
@@ -29,11 +31,11 @@ from typing import Any
 
 from tabletop.agents import Agent, RandomAgent
 from tabletop_gin.actions import Discard, Draw, GinAction, Knock, Pass, Take
-from tabletop_gin.feeding import knock_risk, simple_hands
+from tabletop_gin.feeding import fed_race_value, growing_safeties, knock_risk, simple_hands
 from tabletop_gin.layoffs import best_defence
 from tabletop_gin.melds import best_arrangement, best_melds, cards_of, deadwood, deadwood_after_discard
 from tabletop_gin.playout import play_out
-from tabletop_gin.race import draws_ahead, opponent_draws, race_value, still_in
+from tabletop_gin.race import RACE_DRAWS, draws_ahead, opponent_draws, race_value, still_in
 from tabletop_gin.rules import GinState
 from tabletop_gin.scoring import score_hand
 from tabletop_gin.strategy import (
@@ -94,6 +96,15 @@ KILL_SAMPLES = 0
 it knock at once (:mod:`tabletop_gin.feeding`); 0: not counted (measured in docs/gin.md: no more hands won)."""
 
 
+FEED_SAMPLES = 32
+"""Hands of the other player, sampled as a simple player's, over which Hard weighs each of its runs by the chance
+that none of the cards it throws on the way lets the other player knock at once (0: not weighed)."""
+
+FEED_EVERY = 0
+"""How many of the other player's draws one table of its hands' risks serves before it is measured again, its
+sampled hands drawn on (0: the risks now serve every draw)."""
+
+
 class MediumAgent(Agent[GinAction, GinView]):
     """The plain moves: OpenSpiel's simple bot, laying off as well."""
 
@@ -137,7 +148,10 @@ class HardAgent(Agent[GinAction, GinView]):
         dead: float = DEADWOOD_WEIGHT,
         pace: float = PACE,
         kill: int = KILL_SAMPLES,
+        feed: int = FEED_SAMPLES,
+        every: int = FEED_EVERY,
     ) -> None:
+        self.feed, self.every = feed, every
         self.rollouts, self.dead, self.pace, self.kill = rollouts, dead, pace, kill
         self.playouts = playouts
         self.shortlist = shortlist
@@ -188,9 +202,14 @@ class HardAgent(Agent[GinAction, GinView]):
         chances = still_in(opponent_draws(view.stock), pace=self.pace) if racing else []
 
         near = simple_hands(view, self.kill, rng) if racing and self.kill else []
+        safety = self._safeties(view, unseen, rng) if racing and self.feed else []
 
         def rate(card: int) -> tuple[float, int]:
             kept = view.hand & ~(1 << card)
+            if safety:
+                left = deadwood(kept)
+                value = fed_race_value(kept, runs, chances, view.knock_card, safety, later=1)
+                return safety[0][card] * value - self.dead * left, -left
             if racing:  # the chance to knock first, less the deadwood held should the other knock first
                 left = deadwood(kept)
                 safe = 1.0 - knock_risk(card, near, view.knock_card)
@@ -210,6 +229,13 @@ class HardAgent(Agent[GinAction, GinView]):
             if time.perf_counter() > deadline:
                 break
         return Discard(max(rated)[1])
+
+    def _safeties(self, view: GinView, unseen: int, rng: random.Random) -> list[list[float]]:
+        """Each card's chance not to let the other player knock at once if thrown, now and after each of its
+        next draws (:func:`tabletop_gin.feeding.growing_safeties`)."""
+        hands = simple_hands(view, self.feed, rng)
+        draws = RACE_DRAWS if self.every else 0
+        return growing_safeties(hands, unseen, view.knock_card, draws, max(1, self.every), rng)
 
     def _worlds(self, opponents: list[tuple[int, float]], unseen: int, rng: random.Random) -> list[World]:
         """Up to ``playouts`` sampled worlds: the opponent's hand, its weight, the stock, a seed for the rest."""
@@ -252,6 +278,15 @@ class HardAgent(Agent[GinAction, GinView]):
         chances = still_in(opponent_draws(view.stock), pace=self.pace)
         eleven = view.hand | 1 << view.upcard
         forbidden = -1 if view.rules.openspiel else view.upcard
+        if self.feed:
+            safe = self._safeties(view, unseen_cards(view), rng)
+            taking = max(
+                safe[0][c] * fed_race_value(eleven & ~(1 << c), runs, chances, view.knock_card, safe, later=1)
+                for c in cards_of(eleven)
+                if c != forbidden
+            )
+            drawing = fed_race_value(view.hand, runs, chances, view.knock_card, safe)
+            return Take() if taking > drawing else stock
         taking = max(
             race_value(eleven & ~(1 << c), runs, chances, view.knock_card, later=1)
             for c in cards_of(eleven)

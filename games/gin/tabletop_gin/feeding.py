@@ -6,15 +6,30 @@ cards it is known to have taken), then as many draws as it has made this hand, e
 simple player does (:func:`tabletop_gin.strategy._greedy_draw`). A sample that would already have let it
 knock, or that threw a card it is known to hold, is left out: neither happened. A hand dealt at random is
 rarely near a knock, where a simple player's is after a few draws; the risk lies there.
+
+Hard weighs its race by it (:func:`fed_race_value`): along each sampled run of its draws, every card it throws
+before it may knock is a chance for the other player to take it and knock, so a run counts for the chance
+that none does (:func:`safeties`, each card's share of the sampled hands it would not let knock). A card held
+back is not safe for that: the run throws it later, unless it melds first.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from tabletop_gin.melds import cards_of, deadwood, deadwood_after_discard, mask_of
-from tabletop_gin.race import opponent_draws
-from tabletop_gin.strategy import _greedy_draw
+from tabletop_gin.melds import (
+    VALUE,
+    best_arrangement,
+    cards_of,
+    deadwood,
+    deadwood_after_discard,
+    highest_loose,
+    mask_of,
+    value,
+)
+from tabletop_gin.race import draw_and_throw, opponent_draws
+from tabletop_gin.strategy import _greedy_draw, could_meld
 from tabletop_gin.view import GinView
 from tabletop_gin.worlds import unseen_cards
 
@@ -47,3 +62,112 @@ def knock_risk(card: int, hands: list[int], knock_card: int) -> float:
     if not hands:
         return 0.0
     return sum(deadwood_after_discard(hand | 1 << card, card) <= knock_card for hand in hands) / len(hands)
+
+
+def lets_knock(hand: int, card: int, knock_card: int) -> bool:
+    """Whether taking ``card`` into ``hand`` and throwing another lets it knock (as
+    ``deadwood_after_discard(hand | 1 << card, card) <= knock_card``, quicker).
+
+    A throw takes off at most its own points: so the eleven cards' highest loose card is tried first, then only
+    the cards worth enough to bring the deadwood within the knock card.
+
+    >>> from tabletop_gin.melds import mask_of, parse
+    >>> near = mask_of(parse("AC 2C 3C 7D 7H 7S 5S 6S 9D 2H"))
+    >>> [lets_knock(near, card, 10) for card in parse("4S 8D 3S")]
+    [True, True, False]
+    """
+    eleven = hand | 1 << card
+    melded, melds = best_arrangement(eleven)
+    dead = value(eleven) - melded
+    loose = eleven & ~(1 << card) & ~sum(melds)
+    if loose and dead - max(VALUE[c] for c in cards_of(loose)) <= knock_card:
+        return True
+    needed = dead - knock_card
+    return any(deadwood(eleven & ~(1 << other)) <= knock_card for other in cards_of(hand) if VALUE[other] >= needed)
+
+
+def safeties(hands: list[int], knock_card: int) -> list[float]:
+    """For each card (0..51), the share of ``hands`` that taking it would not let knock at once (as
+    :func:`knock_risk`; a card that melds with nothing in a hand can only replace its highest loose card).
+
+    >>> from tabletop_gin.melds import mask_of, parse
+    >>> hands = [mask_of(parse("AC 2C 3C 7D 7H 7S 5S 6S 9D 2H")), mask_of(parse("AC 2C 3C 7D 7H 7S 5S 6S KD QH"))]
+    >>> safe = safeties(hands, 10)
+    >>> [safe[card] for card in parse("4S 8D KS")]  # 8D: 5S 6S 7S and 7D 8D 9D in the first
+    [0.0, 0.5, 1.0]
+    """
+    unsafe = [0] * 52
+    for hand in hands:
+        dead, highest = deadwood(hand), highest_loose(hand)
+        cheapest = dead - (VALUE[highest] if highest >= 0 else 0)
+        for card in range(52):
+            if hand >> card & 1:
+                continue
+            if could_meld(card, hand):
+                unsafe[card] += lets_knock(hand, card, knock_card)
+            else:
+                unsafe[card] += cheapest + VALUE[card] <= knock_card
+    return [1.0 - count / len(hands) if hands else 1.0 for count in unsafe]
+
+
+def growing_safeties(
+    hands: list[int], unseen: int, knock_card: int, draws: int, every: int, rng: random.Random
+) -> list[list[float]]:
+    """:func:`safeties` for the other player's hands now and after each of its next ``draws`` draws: the hands
+    drawn on from the ``unseen`` cards as a simple player draws, a hand that would have knocked left out; the
+    table measured every ``every`` draws serves the draws up to the next."""
+    tables = [safeties(hands, knock_card)]
+    pool = cards_of(unseen)
+    for draw in range(1, draws + 1):
+        hands = [_greedy_draw(hand, _a_card_not_in(hand, pool, rng))[0] for hand in hands]
+        hands = [hand for hand in hands if deadwood(hand) > knock_card]
+        tables.append(safeties(hands, knock_card) if draw % every == 0 else tables[-1])
+    return tables
+
+
+def _a_card_not_in(hand: int, pool: list[int], rng: random.Random) -> int:
+    """A card of ``pool`` at random that ``hand`` does not hold (the pool is far larger than a hand)."""
+    while True:
+        card = rng.choice(pool)
+        if not hand >> card & 1:
+            return card
+
+
+def draws_to_knock_fed(
+    hand: int, draws: Sequence[int], knock_card: int, safe: Sequence[Sequence[float]]
+) -> tuple[int, float]:
+    """As :func:`tabletop_gin.race.draws_to_knock`, with the chance that none of the cards thrown on the way lets
+    the other player knock at once (``safe[t]``: each card's chance not to after ``t`` more draws of the other
+    player, :func:`safeties`; the last for all later). The throw made with the knock does not count: the hand
+    ends there."""
+    dead = deadwood(hand)
+    if dead <= knock_card:
+        return 0, 1.0
+    survive = 1.0
+    last = len(safe) - 1
+    for count, card in enumerate(draws, 1):
+        kept, dead = draw_and_throw(hand, dead, card)
+        if dead <= knock_card:
+            return count, survive
+        survive *= safe[min(count, last)][((hand | 1 << card) & ~kept).bit_length() - 1]
+        hand = kept
+    return len(draws) + 1, survive
+
+
+def fed_race_value(
+    hand: int,
+    runs: Sequence[Sequence[int]],
+    chances: Sequence[float],
+    knock_card: int,
+    safe: Sequence[Sequence[float]],
+    *,
+    later: int = 0,
+) -> float:
+    """As :func:`tabletop_gin.race.race_value`, each run also weighed by the chance that its throws let the other
+    player knock at none of them (:func:`draws_to_knock_fed`)."""
+    total = 0.0
+    for run in runs:
+        needed, survive = draws_to_knock_fed(hand, run, knock_card, safe)
+        if needed <= len(run):
+            total += survive * chances[min(len(chances) - 1, needed + later)]
+    return total / len(runs) if runs else 0.0
