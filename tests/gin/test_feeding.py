@@ -7,16 +7,9 @@ import random
 
 import pytest
 
-from tabletop_gin.feeding import (
-    draws_to_knock_fed,
-    fed_race_value,
-    growing_safeties,
-    knock_risk,
-    safeties,
-    simple_hands,
-)
+from tabletop_gin.feeding import growing_safeties, knock_risk, safeties, simple_hands
 from tabletop_gin.melds import deadwood, mask_of, parse
-from tabletop_gin.race import draws_ahead, race_value, still_in
+from tabletop_gin.race import draws_ahead, race_value, run_to_knock, still_in
 from tests.gin.test_rules import NORTH, SOUTH, dealt, play
 
 NEAR_A_KNOCK = "AC 2C 3C 7D 7H 7S 5S 6S 9D 2H"  # deadwood 22: the 4♠ melds the spades, and it knocks
@@ -62,9 +55,9 @@ def test_the_cards_thrown_on_the_way_to_a_knock_weigh_the_run_but_not_the_throw_
     safe = [1.0] * 52
     safe[king], safe[nine] = 0.5, 0.1
     # The K♦ is drawn and thrown (at risk), then the 4♠ melds and the 9♦ goes with the knock.
-    assert draws_to_knock_fed(near, [king, four], 10, [safe]) == (2, 0.5)
-    assert draws_to_knock_fed(near, [four], 10, [safe]) == (1, 1.0)
-    assert draws_to_knock_fed(near, [king, king], 10, [safe]) == (3, 0.25)
+    assert run_to_knock(near, [king, four], 10, [safe]) == (2, 0.5)
+    assert run_to_knock(near, [four], 10, [safe]) == (1, 1.0)
+    assert run_to_knock(near, [king, king], 10, [safe]) == (3, 0.25)
 
 
 def test_with_every_card_safe_the_fed_race_is_the_race() -> None:
@@ -74,8 +67,8 @@ def test_with_every_card_safe_the_fed_race_is_the_race() -> None:
     chances = still_in(0)
     plain = race_value(hand, runs, chances, 10, later=1)
     assert plain > 0
-    assert fed_race_value(hand, runs, chances, 10, [[1.0] * 52], later=1) == plain
-    halved = fed_race_value(hand, runs, chances, 10, [[0.5] * 52], later=1)
+    assert race_value(hand, runs, chances, 10, later=1, safe=[[1.0] * 52]) == plain
+    halved = race_value(hand, runs, chances, 10, later=1, safe=[[0.5] * 52])
     assert 0 < halved < plain
 
 
@@ -84,7 +77,7 @@ def test_later_throws_are_weighed_by_the_risks_of_hands_drawn_on() -> None:
     king, four = parse("KD 4S")
     now, later = [1.0] * 52, [1.0] * 52
     now[king], later[king] = 0.9, 0.5
-    assert draws_to_knock_fed(near, [king, four], 10, [now, later]) == (2, 0.5)  # thrown at the first draw
+    assert run_to_knock(near, [king, four], 10, [now, later]) == (2, 0.5)  # thrown at the first draw
     hands = [mask_of(parse(NORTH)), mask_of(parse(SOUTH))]
     unseen = (1 << 52) - 1 & ~hands[0] & ~hands[1]
     tables = growing_safeties(hands, unseen, 10, 6, 3, random.Random(2))

@@ -31,7 +31,7 @@ from typing import Any
 
 from tabletop.agents import Agent, RandomAgent
 from tabletop_gin.actions import Discard, Draw, GinAction, Knock, Pass, Take
-from tabletop_gin.feeding import fed_race_value, growing_safeties, knock_risk, simple_hands
+from tabletop_gin.feeding import growing_safeties, knock_risk, simple_hands
 from tabletop_gin.layoffs import best_defence
 from tabletop_gin.melds import best_arrangement, best_melds, cards_of, deadwood, deadwood_after_discard
 from tabletop_gin.playout import play_out
@@ -206,14 +206,11 @@ class HardAgent(Agent[GinAction, GinView]):
 
         def rate(card: int) -> tuple[float, int]:
             kept = view.hand & ~(1 << card)
-            if safety:
-                left = deadwood(kept)
-                value = fed_race_value(kept, runs, chances, view.knock_card, safety, later=1)
-                return safety[0][card] * value - self.dead * left, -left
             if racing:  # the chance to knock first, less the deadwood held should the other knock first
                 left = deadwood(kept)
-                safe = 1.0 - knock_risk(card, near, view.knock_card)
-                return safe * race_value(kept, runs, chances, view.knock_card, later=1) - self.dead * left, -left
+                safe = (safety[0][card] if safety else 1.0) * (1.0 - knock_risk(card, near, view.knock_card))
+                value = race_value(kept, runs, chances, view.knock_card, later=1, safe=safety)
+                return safe * value - self.dead * left, -left
             if self.horizon:
                 return self._rate_ahead(view, card, futures, opponents), 0
             return self._rate(view, kept, card, unseen, opponents), 0
@@ -278,21 +275,14 @@ class HardAgent(Agent[GinAction, GinView]):
         chances = still_in(opponent_draws(view.stock), pace=self.pace)
         eleven = view.hand | 1 << view.upcard
         forbidden = -1 if view.rules.openspiel else view.upcard
-        if self.feed:
-            safe = self._safeties(view, unseen_cards(view), rng)
-            taking = max(
-                safe[0][c] * fed_race_value(eleven & ~(1 << c), runs, chances, view.knock_card, safe, later=1)
-                for c in cards_of(eleven)
-                if c != forbidden
-            )
-            drawing = fed_race_value(view.hand, runs, chances, view.knock_card, safe)
-            return Take() if taking > drawing else stock
+        safe = self._safeties(view, unseen_cards(view), rng) if self.feed else []
         taking = max(
-            race_value(eleven & ~(1 << c), runs, chances, view.knock_card, later=1)
+            (safe[0][c] if safe else 1.0)
+            * race_value(eleven & ~(1 << c), runs, chances, view.knock_card, later=1, safe=safe)
             for c in cards_of(eleven)
             if c != forbidden
         )
-        drawing = race_value(view.hand, runs, chances, view.knock_card)  # each run's first card drawn now
+        drawing = race_value(view.hand, runs, chances, view.knock_card, safe=safe)  # each run's first card drawn now
         return Take() if taking > drawing else stock
 
     def _take_by_playouts(self, view: GinView, legal: Sequence[GinAction], rng: random.Random) -> GinAction:

@@ -7,7 +7,7 @@ simple player does (:func:`tabletop_gin.strategy._greedy_draw`). A sample that w
 knock, or that threw a card it is known to hold, is left out: neither happened. A hand dealt at random is
 rarely near a knock, where a simple player's is after a few draws; the risk lies there.
 
-Hard weighs its race by it (:func:`fed_race_value`): along each sampled run of its draws, every card it throws
+Hard weighs its race by it (``race_value(..., safe=...)`` of :mod:`tabletop_gin.race`): along each sampled run of its draws, every card it throws
 before it may knock is a chance for the other player to take it and knock, so a run counts for the chance
 that none does (:func:`safeties`, each card's share of the sampled hands it would not let knock). A card held
 back is not safe for that: the run throws it later, unless it melds first.
@@ -16,19 +16,17 @@ back is not safe for that: the run throws it later, unless it melds first.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from tabletop_gin.melds import (
     VALUE,
     best_arrangement,
     cards_of,
     deadwood,
-    deadwood_after_discard,
     highest_loose,
     mask_of,
     value,
 )
-from tabletop_gin.race import draw_and_throw, opponent_draws
+from tabletop_gin.race import opponent_draws
 from tabletop_gin.strategy import _greedy_draw, could_meld
 from tabletop_gin.view import GinView
 from tabletop_gin.worlds import unseen_cards
@@ -58,10 +56,11 @@ def simple_hands(view: GinView, count: int, rng: random.Random) -> list[int]:
 
 
 def knock_risk(card: int, hands: list[int], knock_card: int) -> float:
-    """The share of ``hands`` that ``card`` lets knock at once, taken and another card thrown."""
+    """The share of ``hands`` that ``card`` lets knock at once, taken and another card thrown (a hand holding it
+    cannot take it)."""
     if not hands:
         return 0.0
-    return sum(deadwood_after_discard(hand | 1 << card, card) <= knock_card for hand in hands) / len(hands)
+    return sum(not hand >> card & 1 and lets_knock(hand, card, knock_card) for hand in hands) / len(hands)
 
 
 def lets_knock(hand: int, card: int, knock_card: int) -> bool:
@@ -87,8 +86,8 @@ def lets_knock(hand: int, card: int, knock_card: int) -> bool:
 
 
 def safeties(hands: list[int], knock_card: int) -> list[float]:
-    """For each card (0..51), the share of ``hands`` that taking it would not let knock at once (as
-    :func:`knock_risk`; a card that melds with nothing in a hand can only replace its highest loose card).
+    """For each card (0..51), ``1 - knock_risk(card, hands, knock_card)``, quicker: a card that melds with
+    nothing in a hand can only replace its highest loose card.
 
     >>> from tabletop_gin.melds import mask_of, parse
     >>> hands = [mask_of(parse("AC 2C 3C 7D 7H 7S 5S 6S 9D 2H")), mask_of(parse("AC 2C 3C 7D 7H 7S 5S 6S KD QH"))]
@@ -131,43 +130,3 @@ def _a_card_not_in(hand: int, pool: list[int], rng: random.Random) -> int:
         card = rng.choice(pool)
         if not hand >> card & 1:
             return card
-
-
-def draws_to_knock_fed(
-    hand: int, draws: Sequence[int], knock_card: int, safe: Sequence[Sequence[float]]
-) -> tuple[int, float]:
-    """As :func:`tabletop_gin.race.draws_to_knock`, with the chance that none of the cards thrown on the way lets
-    the other player knock at once (``safe[t]``: each card's chance not to after ``t`` more draws of the other
-    player, :func:`safeties`; the last for all later). The throw made with the knock does not count: the hand
-    ends there."""
-    dead = deadwood(hand)
-    if dead <= knock_card:
-        return 0, 1.0
-    survive = 1.0
-    last = len(safe) - 1
-    for count, card in enumerate(draws, 1):
-        kept, dead = draw_and_throw(hand, dead, card)
-        if dead <= knock_card:
-            return count, survive
-        survive *= safe[min(count, last)][((hand | 1 << card) & ~kept).bit_length() - 1]
-        hand = kept
-    return len(draws) + 1, survive
-
-
-def fed_race_value(
-    hand: int,
-    runs: Sequence[Sequence[int]],
-    chances: Sequence[float],
-    knock_card: int,
-    safe: Sequence[Sequence[float]],
-    *,
-    later: int = 0,
-) -> float:
-    """As :func:`tabletop_gin.race.race_value`, each run also weighed by the chance that its throws let the other
-    player knock at none of them (:func:`draws_to_knock_fed`)."""
-    total = 0.0
-    for run in runs:
-        needed, survive = draws_to_knock_fed(hand, run, knock_card, safe)
-        if needed <= len(run):
-            total += survive * chances[min(len(chances) - 1, needed + later)]
-    return total / len(runs) if runs else 0.0

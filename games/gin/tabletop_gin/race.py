@@ -114,25 +114,46 @@ def draw_and_throw(hand: int, dead: int, card: int) -> tuple[int, int]:
 
 def draws_to_knock(hand: int, draws: Sequence[int], knock_card: int) -> int:
     """How many of ``draws`` the hand takes before it may knock (0: it may now; ``len(draws) + 1``: not within)."""
+    return run_to_knock(hand, draws, knock_card, ())[0]
+
+
+def run_to_knock(
+    hand: int, draws: Sequence[int], knock_card: int, safe: Sequence[Sequence[float]]
+) -> tuple[int, float]:
+    """:func:`draws_to_knock`, with the chance that none of the cards thrown on the way lets the other player
+    knock at once (``safe[t]``: each card's chance not to after ``t`` more draws of the other player, the last
+    for all later; none given: 1). The throw made with the knock does not count: the hand ends there."""
     dead = deadwood(hand)
     if dead <= knock_card:
-        return 0
+        return 0, 1.0
+    survive = 1.0
+    last = len(safe) - 1
     for count, card in enumerate(draws, 1):
-        hand, dead = draw_and_throw(hand, dead, card)
+        kept, dead = draw_and_throw(hand, dead, card)
         if dead <= knock_card:
-            return count
-    return len(draws) + 1
+            return count, survive
+        if safe:
+            survive *= safe[min(count, last)][((hand | 1 << card) & ~kept).bit_length() - 1]
+        hand = kept
+    return len(draws) + 1, survive
 
 
 def race_value(
-    hand: int, runs: Sequence[Sequence[int]], chances: Sequence[float], knock_card: int, *, later: int = 0
+    hand: int,
+    runs: Sequence[Sequence[int]],
+    chances: Sequence[float],
+    knock_card: int,
+    *,
+    later: int = 0,
+    safe: Sequence[Sequence[float]] = (),
 ) -> float:
     """The chance that ``hand`` may knock before the other player knocks, over the sampled ``runs`` of its
     draws: for each run, the chance (from ``chances``, :func:`still_in`) that the other player is still in
-    the hand ``later`` draws plus those the run takes; nothing for a run that does not get there."""
+    the hand ``later`` draws plus those the run takes, times the chance that none of the run's throws lets
+    it knock at once (``safe``, :func:`run_to_knock`); nothing for a run that does not get there."""
     total = 0.0
     for run in runs:
-        needed = draws_to_knock(hand, run, knock_card)
+        needed, survive = run_to_knock(hand, run, knock_card, safe)
         if needed <= len(run):
-            total += chances[min(len(chances) - 1, needed + later)]
+            total += survive * chances[min(len(chances) - 1, needed + later)]
     return total / len(runs) if runs else 0.0
