@@ -90,6 +90,7 @@ class ProcessLab(Lab):
             return
         # The executor has no public way to stop its workers before Python 3.14; its table of them is used.
         workers = dict(getattr(pool, "_processes", None) or {})
+        manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
         for process in workers.values():
             with contextlib.suppress(OSError, ValueError):  # already ended
                 process.terminate()
@@ -102,10 +103,10 @@ class ProcessLab(Lab):
                 process.join(STOP_SECONDS)
         # The pool's manager thread closes its wake-up pipe as it ends; Python 3.11's exit may write to that
         # pipe at the same moment and print an error after the goodbye. Once the thread has ended, the exit
-        # sees the pipe closed and leaves it alone.
-        manager = getattr(pool, "_executor_manager_thread", None)
+        # sees the pipe closed and leaves it alone. It is waited for without a bound, as the exit itself
+        # waits for it: on a busy machine its last steps take longer than any bound would allow.
         if manager is not None:
-            manager.join(STOP_SECONDS)
+            manager.join()
 
 
 POLL_SECONDS = 0.1

@@ -1,5 +1,6 @@
 """A run on processes holds the leaving signals while it hands out a game: one that arrives then is acted on
-after, never in the middle of starting a worker (which the run would then not know to stop)."""
+after, never in the middle of starting a worker (which the run would then not know to stop); and a run it
+stops leaves nothing of its pool running for the program's exit to meet."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tabletop.lab import ProcessLab
 from tabletop.lab.processes import _leaving_signals_held
 
 HELD_SECONDS = 0.3
@@ -59,3 +61,30 @@ def test_a_signal_sent_from_another_thread_waits_until_the_signals_are_let_go(ha
     sender.join()
     assert finished_inside  # Left came after the held section, not in the middle of it
     assert signal.getsignal(signal.SIGHUP) is handler
+
+
+SLOW_CLOSE_SECONDS = 1.0
+"""How long the pool's own thread takes to close its wake-up pipe in the test: longer than a worker is given
+to end (``STOP_SECONDS``), as on a busy machine."""
+
+
+def test_a_closed_run_has_left_no_pool_thread_for_the_exit_to_meet(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Python 3.11's exit writes to the wake-up pipe of every pool thread still there, unguarded: one closing
+    # that pipe at the same moment printed an error after the program's goodbye.
+    from concurrent.futures import process
+
+    wakeups: list[process._ThreadWakeup] = []
+    close = process._ThreadWakeup.close
+
+    def slow_close(self: process._ThreadWakeup) -> None:
+        wakeups.append(self)
+        time.sleep(SLOW_CLOSE_SECONDS)
+        close(self)
+
+    monkeypatch.setattr(process._ThreadWakeup, "close", slow_close)
+    lab = ProcessLab(2)
+    games = lab.run(time.sleep, [(0.05,)] * 1000)
+    next(games)  # the workers are playing
+    lab.close()
+    closed = [wakeup._closed for wakeup in wakeups]
+    assert closed == [True]
