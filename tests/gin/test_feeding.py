@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from tabletop_gin.feeding import growing_safeties, knock_risk, safeties, simple_hands
-from tabletop_gin.melds import deadwood, mask_of, parse
-from tabletop_gin.race import draws_ahead, race_value, run_to_knock, still_in
+from tabletop_gin.feeding import growing_safeties, knock_risk, runs_with_offers, safeties, simple_hands
+from tabletop_gin.melds import VALUE, deadwood, mask_of, parse
+from tabletop_gin.race import RACE_DRAWS, draws_ahead, race_value, run_to_knock, still_in
 from tests.gin.test_rules import NORTH, SOUTH, dealt, play
 
 NEAR_A_KNOCK = "AC 2C 3C 7D 7H 7S 5S 6S 9D 2H"  # deadwood 22: the 4♠ melds the spades, and it knocks
@@ -83,3 +83,35 @@ def test_later_throws_are_weighed_by_the_risks_of_hands_drawn_on() -> None:
     tables = growing_safeties(hands, unseen, 10, 6, 3, random.Random(2))
     assert len(tables) == 7 and tables[0] == safeties(hands, 10)
     assert tables[1] is tables[0] and tables[2] is tables[0] and tables[4] is tables[3]
+
+
+def test_a_run_takes_the_other_players_throw_where_it_lowers_the_deadwood() -> None:
+    near = mask_of(parse(NEAR_A_KNOCK))
+    king, eight, four = parse("KD 8H 4S")
+    assert run_to_knock(near, [king, eight], 10, []) == (3, 1.0)  # from the stock alone, not within two draws
+    assert run_to_knock(near, [king, eight], 10, [], [four]) == (1, 1.0)  # the 4♠ thrown to it melds at once
+    assert run_to_knock(near, [king, eight], 10, [], [king, four]) == (2, 1.0)  # a K♦ offered is left
+    assert run_to_knock(near, [king, eight], 10, [], [four], skip=1) == (2, 1.0)  # the first draw is made now
+    # the 8♥ offered replaces the 9♦ (one point less), which is then thrown at its risk, not the K♦ drawn
+    nine = parse("9D")[0]
+    safe = [1.0] * 52
+    safe[king], safe[nine] = 0.1, 0.5
+    assert run_to_knock(near, [king, four], 10, [safe], [eight]) == (2, 0.5)
+
+
+def test_the_offers_come_from_a_sampled_hand_that_the_run_does_not_draw_from() -> None:
+    hands = [mask_of(parse(NORTH)), mask_of(parse(SOUTH))]
+    unseen = (1 << 52) - 1 & ~mask_of(parse("AD AH AS 5C 6D 9H 9S TC TD KC"))  # the player's own hand
+    runs, offers = runs_with_offers(hands, unseen, 31, 40, random.Random(5))
+    assert len(runs) == len(offers) == 40
+    for i, (run, thrown) in enumerate(zip(runs, offers)):
+        theirs = hands[i % 2]
+        assert len(run) == len(thrown) == RACE_DRAWS
+        assert not mask_of(run) & theirs and not mask_of(run) & mask_of(thrown)
+        assert mask_of(thrown) & ~unseen == 0 and len(set(thrown)) == len(thrown)
+    # North's first throw is its highest loose card, the Q♠, unless the card it draws melds it or is worth as much
+    queen = parse("QS")[0]
+    assert all(VALUE[thrown[0]] == 10 for thrown in offers[::2])
+    assert sum(thrown[0] == queen for thrown in offers[::2]) > 10
+    plain, none = runs_with_offers([], unseen, 31, 5, random.Random(5))
+    assert len(plain) == 5 and none == []

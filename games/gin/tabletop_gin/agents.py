@@ -7,7 +7,8 @@
   weighs each discard, and the upcard against the stock, by the chance of getting to knock before the other
   player, over sampled runs of its next draws (:mod:`tabletop_gin.race`), each run weighed by the chance that
   none of the cards it throws on the way lets the other player take it and knock at once, over hands of the
-  other player sampled as a simple player's (:mod:`tabletop_gin.feeding`). Its other settings (the one-draw
+  other player sampled as a simple player's (:mod:`tabletop_gin.feeding`); each run takes the cards one of
+  those hands throws on the way where they lower its deadwood. Its other settings (the one-draw
   estimate it used before, the danger of feeding the opponent, the chance that a discard lets the opponent
   knock at once, playouts) are options for experiments, measured in docs/gin.md.
 
@@ -31,7 +32,7 @@ from typing import Any
 
 from tabletop.agents import Agent, RandomAgent
 from tabletop_gin.actions import Discard, Draw, GinAction, Knock, Pass, Take
-from tabletop_gin.feeding import growing_safeties, knock_risk, simple_hands
+from tabletop_gin.feeding import growing_safeties, knock_risk, runs_with_offers, simple_hands
 from tabletop_gin.layoffs import best_defence
 from tabletop_gin.melds import best_arrangement, best_melds, cards_of, deadwood, deadwood_after_discard
 from tabletop_gin.playout import play_out
@@ -100,6 +101,10 @@ FEED_SAMPLES = 32
 """Hands of the other player, sampled as a simple player's, over which Hard weighs each of its runs by the chance
 that none of the cards it throws on the way lets the other player knock at once (0: not weighed)."""
 
+OFFERS = 1
+"""Whether Hard's runs of draws take the cards the other player throws on the way (one of its hands sampled for
+``feed`` beside each run), where they lower the deadwood (0, or ``feed=0``: the stock alone)."""
+
 FEED_EVERY = 0
 """How many of the other player's draws one table of its hands' risks serves before it is measured again, its
 sampled hands drawn on (0: the risks now serve every draw)."""
@@ -150,8 +155,9 @@ class HardAgent(Agent[GinAction, GinView]):
         kill: int = KILL_SAMPLES,
         feed: int = FEED_SAMPLES,
         every: int = FEED_EVERY,
+        offers: int = OFFERS,
     ) -> None:
-        self.feed, self.every = feed, every
+        self.feed, self.every, self.offers = feed, every, offers
         self.rollouts, self.dead, self.pace, self.kill = rollouts, dead, pace, kill
         self.playouts = playouts
         self.shortlist = shortlist
@@ -198,18 +204,15 @@ class HardAgent(Agent[GinAction, GinView]):
             return self._discard_by_playouts(view, legal, opponents, unseen, rng)
         futures = draw_sequences(unseen, self.futures, self.horizon, rng) if self.horizon else []
         racing = self.rollouts and not self.horizon
-        runs = draws_ahead(unseen, view.stock, self.rollouts, rng) if racing else []
-        chances = still_in(opponent_draws(view.stock), pace=self.pace) if racing else []
-
+        runs, offers, safety, chances = self._runs(view, unseen, rng) if racing else ([], [], [], [])
         near = simple_hands(view, self.kill, rng) if racing and self.kill else []
-        safety = self._safeties(view, unseen, rng) if racing and self.feed else []
 
         def rate(card: int) -> tuple[float, int]:
             kept = view.hand & ~(1 << card)
             if racing:  # the chance to knock first, less the deadwood held should the other knock first
                 left = deadwood(kept)
                 safe = (safety[0][card] if safety else 1.0) * (1.0 - knock_risk(card, near, view.knock_card))
-                value = race_value(kept, runs, chances, view.knock_card, later=1, safe=safety)
+                value = race_value(kept, runs, chances, view.knock_card, later=1, safe=safety, offers=offers)
                 return safe * value - self.dead * left, -left
             if self.horizon:
                 return self._rate_ahead(view, card, futures, opponents), 0
@@ -227,12 +230,24 @@ class HardAgent(Agent[GinAction, GinView]):
                 break
         return Discard(max(rated)[1])
 
-    def _safeties(self, view: GinView, unseen: int, rng: random.Random) -> list[list[float]]:
-        """Each card's chance not to let the other player knock at once if thrown, now and after each of its
-        next draws (:func:`tabletop_gin.feeding.growing_safeties`)."""
-        hands = simple_hands(view, self.feed, rng)
+    def _runs(
+        self, view: GinView, unseen: int, rng: random.Random
+    ) -> tuple[list[list[int]], list[list[int]], list[list[float]], list[float]]:
+        """Sampled runs of Hard's next draws, the other player's throws offered on the way (``offers``),
+        each card's chance not to let the other player knock at once if thrown, now and after each of its next
+        draws (:func:`tabletop_gin.feeding.growing_safeties`), from the same hands of the other player, and the
+        chance that it has not knocked after each of its next draws (:func:`tabletop_gin.race.still_in`)."""
+        if self.offers and self.feed:
+            hands = simple_hands(view, self.feed, rng)
+            runs, offers = runs_with_offers(hands, unseen, view.stock, self.rollouts, rng)
+        else:
+            runs, offers = draws_ahead(unseen, view.stock, self.rollouts, rng), []
+            hands = simple_hands(view, self.feed, rng) if self.feed else []
+        chances = still_in(opponent_draws(view.stock), pace=self.pace)
+        if not self.feed:
+            return runs, offers, [], chances
         draws = RACE_DRAWS if self.every else 0
-        return growing_safeties(hands, unseen, view.knock_card, draws, max(1, self.every), rng)
+        return runs, offers, growing_safeties(hands, unseen, view.knock_card, draws, max(1, self.every), rng), chances
 
     def _worlds(self, opponents: list[tuple[int, float]], unseen: int, rng: random.Random) -> list[World]:
         """Up to ``playouts`` sampled worlds: the opponent's hand, its weight, the stock, a seed for the rest."""
@@ -271,18 +286,17 @@ class HardAgent(Agent[GinAction, GinView]):
         stock = Draw() if Draw() in legal else Pass()
         if take_gain(view, view.upcard) <= 0:
             return stock
-        runs = draws_ahead(unseen_cards(view), view.stock, self.rollouts, rng)
-        chances = still_in(opponent_draws(view.stock), pace=self.pace)
+        runs, offers, safe, chances = self._runs(view, unseen_cards(view), rng)
         eleven = view.hand | 1 << view.upcard
         forbidden = -1 if view.rules.openspiel else view.upcard
-        safe = self._safeties(view, unseen_cards(view), rng) if self.feed else []
         taking = max(
             (safe[0][c] if safe else 1.0)
-            * race_value(eleven & ~(1 << c), runs, chances, view.knock_card, later=1, safe=safe)
+            * race_value(eleven & ~(1 << c), runs, chances, view.knock_card, later=1, safe=safe, offers=offers)
             for c in cards_of(eleven)
             if c != forbidden
         )
-        drawing = race_value(view.hand, runs, chances, view.knock_card, safe=safe)  # each run's first card drawn now
+        # each run's first card drawn now
+        drawing = race_value(view.hand, runs, chances, view.knock_card, safe=safe, offers=offers)
         return Take() if taking > drawing else stock
 
     def _take_by_playouts(self, view: GinView, legal: Sequence[GinAction], rng: random.Random) -> GinAction:

@@ -7,10 +7,14 @@ simple player does (:func:`tabletop_gin.strategy._greedy_draw`). A sample that w
 knock, or that threw a card it is known to hold, is left out: neither happened. A hand dealt at random is
 rarely near a knock, where a simple player's is after a few draws; the risk lies there.
 
-Hard weighs its race by it (``race_value(..., safe=...)`` of :mod:`tabletop_gin.race`): along each sampled run of its draws, every card it throws
-before it may knock is a chance for the other player to take it and knock, so a run counts for the chance
-that none does (:func:`safeties`, each card's share of the sampled hands it would not let knock). A card held
-back is not safe for that: the run throws it later, unless it melds first.
+Hard weighs its race by it (``race_value(..., safe=...)`` of :mod:`tabletop_gin.race`): along each sampled
+run of its draws, every card it throws before it may knock is a chance for the other player to take it and
+knock, so a run counts for the chance that none does (:func:`safeties`, each card's share of the sampled
+hands it would not let knock). A card held back is not safe for that: the run throws it later, unless it
+melds first.
+
+The same hands throw to Hard's runs (:func:`runs_with_offers`): each run beside one of them, drawing from the
+cards left and throwing as a simple player does, the throws offered to the run at its turns.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from tabletop_gin.melds import (
     mask_of,
     value,
 )
-from tabletop_gin.race import opponent_draws
+from tabletop_gin.race import draw_and_throw, draws_ahead, opponent_draws
 from tabletop_gin.strategy import _greedy_draw, could_meld
 from tabletop_gin.view import GinView
 from tabletop_gin.worlds import unseen_cards
@@ -130,3 +134,26 @@ def _a_card_not_in(hand: int, pool: list[int], rng: random.Random) -> int:
         card = rng.choice(pool)
         if not hand >> card & 1:
             return card
+
+
+def runs_with_offers(
+    hands: list[int], unseen: int, stock: int, count: int, rng: random.Random
+) -> tuple[list[list[int]], list[list[int]]]:
+    """``count`` runs of a player's next draws (:func:`tabletop_gin.race.draws_ahead`), each beside the cards
+    the other player throws on the way: one of its sampled ``hands`` in turn, drawing from the cards left
+    as a simple player draws. A run's draws leave out that hand, whose throws are offered to the player."""
+    if not hands:
+        return draws_ahead(unseen, stock, count, rng), []
+    runs, offers = [], []
+    for i in range(count):
+        theirs = hands[i % len(hands)]
+        (run,) = draws_ahead(unseen & ~theirs, stock, 1, rng)
+        left = cards_of(unseen & ~theirs & ~mask_of(run))
+        dead, thrown = deadwood(theirs), []
+        for card in rng.sample(left, min(len(run), len(left))):
+            kept, dead = draw_and_throw(theirs, dead, card)
+            thrown.append(((theirs | 1 << card) & ~kept).bit_length() - 1)
+            theirs = kept
+        runs.append(run)
+        offers.append(thrown)
+    return runs, offers

@@ -6,7 +6,10 @@ hand (docs/gin.md). So Hard plays its hand's next draws out over sampled runs of
 highest card left out of the melds), counts the draws until the hand may knock (:func:`draws_to_knock`), and
 weighs each count by the chance that the other player has not knocked by then (:func:`still_in`, from
 :data:`KNOCK_CHANCE`). The same sampled draws serve every choice, so that the choices differ by what they
-keep, not by their luck.
+keep, not by their luck. A run may also hold the cards the other player throws on the way (``offers``): one
+that lowers the deadwood is taken instead of that turn's draw, as the simple player takes an upcard. The
+simple player throws its highest loose card, most often a picture early on, so a hand that melds pictures
+gets there sooner than the stock alone tells.
 
 A hand of 22 deadwood that a 4♠ melds (4♠ 5♠ 6♠): drawing the K♦ (thrown), then the 4♠, it may knock at its
 second draw; the other player is still in the hand after two draws 98.9% of the time. Drawing the K♦ and an
@@ -118,18 +121,32 @@ def draws_to_knock(hand: int, draws: Sequence[int], knock_card: int) -> int:
 
 
 def run_to_knock(
-    hand: int, draws: Sequence[int], knock_card: int, safe: Sequence[Sequence[float]]
+    hand: int,
+    draws: Sequence[int],
+    knock_card: int,
+    safe: Sequence[Sequence[float]],
+    offers: Sequence[int] = (),
+    skip: int = 0,
 ) -> tuple[int, float]:
     """:func:`draws_to_knock`, with the chance that none of the cards thrown on the way lets the other player
     knock at once (``safe[t]``: each card's chance not to after ``t`` more draws of the other player, the last
-    for all later; none given: 1). The throw made with the knock does not count: the hand ends there."""
+    for all later; none given: 1). The throw made with the knock does not count: the hand ends there.
+
+    ``offers[t]`` is the card the other player throws before the hand's draw ``skip + t + 1``: taken instead
+    of that draw where it lowers the deadwood, as the simple player takes an upcard."""
     dead = deadwood(hand)
     if dead <= knock_card:
         return 0, 1.0
     survive = 1.0
     last = len(safe) - 1
     for count, card in enumerate(draws, 1):
-        kept, dead = draw_and_throw(hand, dead, card)
+        offer = count - 1 - skip
+        kept, after = draw_and_throw(hand, dead, offers[offer]) if 0 <= offer < len(offers) else (hand, dead)
+        if after < dead:
+            card = offers[offer]
+        else:
+            kept, after = draw_and_throw(hand, dead, card)
+        dead = after
         if dead <= knock_card:
             return count, survive
         if safe:
@@ -146,14 +163,16 @@ def race_value(
     *,
     later: int = 0,
     safe: Sequence[Sequence[float]] = (),
+    offers: Sequence[Sequence[int]] = (),
 ) -> float:
     """The chance that ``hand`` may knock before the other player knocks, over the sampled ``runs`` of its
     draws: for each run, the chance (from ``chances``, :func:`still_in`) that the other player is still in
     the hand ``later`` draws plus those the run takes, times the chance that none of the run's throws lets
-    it knock at once (``safe``, :func:`run_to_knock`); nothing for a run that does not get there."""
+    it knock at once (``safe``, :func:`run_to_knock`); nothing for a run that does not get there. Each run's
+    ``offers`` are the other player's throws from its next turn on (none at a draw made now: ``later=0``)."""
     total = 0.0
-    for run in runs:
-        needed, survive = run_to_knock(hand, run, knock_card, safe)
+    for i, run in enumerate(runs):
+        needed, survive = run_to_knock(hand, run, knock_card, safe, offers[i] if offers else (), 1 - min(1, later))
         if needed <= len(run):
             total += survive * chances[min(len(chances) - 1, needed + later)]
     return total / len(runs) if runs else 0.0
