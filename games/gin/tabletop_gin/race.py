@@ -141,6 +141,7 @@ def run_to_knock(
     last = len(safe) - 1
     for count, card in enumerate(draws, 1):
         offer = count - 1 - skip
+        # no offer at this turn counts as one left: the hand as it is, its deadwood no lower
         kept, after = draw_and_throw(hand, dead, offers[offer]) if 0 <= offer < len(offers) else (hand, dead)
         if after < dead:
             card = offers[offer]
@@ -170,9 +171,10 @@ def race_value(
     the hand ``later`` draws plus those the run takes, times the chance that none of the run's throws lets
     it knock at once (``safe``, :func:`run_to_knock`); nothing for a run that does not get there. Each run's
     ``offers`` are the other player's throws from its next turn on (none at a draw made now: ``later=0``)."""
+    skip = 0 if later else 1  # a draw made now follows no throw of the other player
     total = 0.0
     for i, run in enumerate(runs):
-        needed, survive = run_to_knock(hand, run, knock_card, safe, offers[i] if offers else (), 1 - min(1, later))
+        needed, survive = run_to_knock(hand, run, knock_card, safe, offers[i] if offers else (), skip)
         if needed <= len(run):
             total += survive * chances[min(len(chances) - 1, needed + later)]
     return total / len(runs) if runs else 0.0
