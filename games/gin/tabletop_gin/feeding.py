@@ -30,7 +30,7 @@ from tabletop_gin.melds import (
     mask_of,
     value,
 )
-from tabletop_gin.race import draw_and_throw, draws_ahead, opponent_draws
+from tabletop_gin.race import draw_and_throw, draws_ahead, opponent_draws, thrown_card
 from tabletop_gin.strategy import _greedy_draw, could_meld
 from tabletop_gin.view import GinView
 from tabletop_gin.worlds import unseen_cards
@@ -152,7 +152,7 @@ def runs_with_offers(
         dead, thrown = deadwood(theirs), []
         for card in rng.sample(left, min(len(run), len(left))):
             kept, dead = draw_and_throw(theirs, dead, card)
-            thrown.append(((theirs | 1 << card) & ~kept).bit_length() - 1)
+            thrown.append(thrown_card(theirs, card, kept))
             theirs = kept
         runs.append(run)
         offers.append(thrown)

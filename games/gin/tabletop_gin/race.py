@@ -115,6 +115,11 @@ def draw_and_throw(hand: int, dead: int, card: int) -> tuple[int, int]:
     return hand & ~(1 << highest) | 1 << card, dead - VALUE[highest] + VALUE[card]
 
 
+def thrown_card(hand: int, card: int, kept: int) -> int:
+    """The card thrown when ``hand`` drew ``card`` and kept ``kept`` (:func:`draw_and_throw`)."""
+    return ((hand | 1 << card) & ~kept).bit_length() - 1
+
+
 def draws_to_knock(hand: int, draws: Sequence[int], knock_card: int) -> int:
     """How many of ``draws`` the hand takes before it may knock (0: it may now; ``len(draws) + 1``: not within)."""
     return run_to_knock(hand, draws, knock_card, ())[0]
@@ -151,7 +156,7 @@ def run_to_knock(
         if dead <= knock_card:
             return count, survive
         if safe:
-            survive *= safe[min(count, last)][((hand | 1 << card) & ~kept).bit_length() - 1]
+            survive *= safe[min(count, last)][thrown_card(hand, card, kept)]
         hand = kept
     return len(draws) + 1, survive
 
